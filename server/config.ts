@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (def: '0' | '1') =>
+  z
+    .enum(['0', '1', 'true', 'false'])
+    .default(def)
+    .transform((v) => v === '1' || v === 'true');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  SESSION_SECRET: optionalString.pipe(z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional()),
+  SMTP_URL: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  SEED_DEMO: flag('1'),
+  AUCTION_DAY_SECONDS: z.coerce.number().positive().default(86400),
+  SOFT_CLOSE_SECONDS: z.coerce.number().min(0).default(120),
+  RATE_LIMIT: flag('1'),
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((e) => e.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: optionalString,
+  /** Test/dev only: where the Google OpenID provider lives (a fake one on loopback in tests). */
+  GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  GOOGLE_JWKS_URL: z.string().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_AUTH_URL: z.string().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.string().default('https://openidconnect.googleapis.com/v1/userinfo'),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  secureCookies: boolean;
+  sessionSecret?: string;
+  smtpUrl?: string;
+  google: {
+    clientId?: string;
+    clientSecret?: string;
+    issuer: string;
+    jwksUrl: string;
+    authUrl: string;
+    tokenUrl: string;
+    userinfoUrl: string;
+  };
+  adminEmails: string[];
+  seedDemo: boolean;
+  auctionDaySeconds: number;
+  softCloseSeconds: number;
+  rateLimit: boolean;
+  allowedOrigins: string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Neispravna konfiguracija (environment):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    sessionSecret: e.SESSION_SECRET,
+    smtpUrl: e.SMTP_URL,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      issuer: e.GOOGLE_ISSUER,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      authUrl: e.GOOGLE_AUTH_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      userinfoUrl: e.GOOGLE_USERINFO_URL,
+    },
+    adminEmails: e.ADMIN_EMAILS,
+    seedDemo: e.SEED_DEMO,
+    auctionDaySeconds: e.AUCTION_DAY_SECONDS,
+    softCloseSeconds: e.SOFT_CLOSE_SECONDS,
+    rateLimit: e.RATE_LIMIT,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

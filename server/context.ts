@@ -1,0 +1,20 @@
+import type SQLite from 'better-sqlite3';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/types';
+import type { Mailer } from './lib/mailer';
+import type { SqliteSessionStore } from './http/session-store';
+import type { Csrf } from './http/csrf';
+import type { Realtime } from './realtime/index';
+
+/** What every feature module receives: the app's dependencies, built once in createApp(). */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  sqlite: SQLite.Database;
+  logger: Logger;
+  mailer: Mailer;
+  sessions: SqliteSessionStore;
+  csrf: Csrf;
+  realtime: Realtime;
+}

@@ -1,0 +1,38 @@
+import type { AppContext } from '../context';
+import { hashPassword } from '../features/accounts/passwords';
+import { grantAdmins } from '../features/accounts/accounts.repository';
+import { isoNow } from '../lib/time';
+
+/** Demo logins, also listed in the README. */
+export const DEMO_USERS = [
+  { first_name: 'Admin Aukcija', email: 'admin@aukcije.rs', password: 'Admin12345!', phone_number: '0601234567', city: 'Beograd', is_admin: 1 },
+  { first_name: 'Marko Petrović', email: 'marko@aukcije.rs', password: 'Marko12345', phone_number: '0641112223', city: 'Novi Sad', is_admin: 0 },
+  { first_name: 'Jelena Jovanović', email: 'jelena@aukcije.rs', password: 'Jelena12345', phone_number: '0659876543', city: 'Niš', is_admin: 0 },
+  { first_name: 'Stefan Nikolić', email: 'stefan@aukcije.rs', password: 'Stefan12345', phone_number: '0627654321', city: 'Kragujevac', is_admin: 0 },
+] as const;
+
+/** On an empty database: verified demo users (and, from the marketplace issue on, auctions). */
+export async function seedIfEmpty(ctx: AppContext): Promise<void> {
+  await grantAdmins(ctx.db, ctx.config.adminEmails);
+  const any = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (any) return;
+  const now = isoNow();
+  for (const u of DEMO_USERS) {
+    await ctx.db
+      .insertInto('users')
+      .values({
+        first_name: u.first_name,
+        email: u.email,
+        phone_number: u.phone_number,
+        city: u.city,
+        password_hash: await hashPassword(u.password),
+        google_sub: null,
+        verified_at: now,
+        is_admin: u.is_admin || ctx.config.adminEmails.includes(u.email) ? 1 : 0,
+        blocked_at: null,
+        created_at: now,
+      })
+      .execute();
+  }
+  ctx.logger.info('demo users created');
+}

@@ -1,0 +1,115 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+
+/** 0/1 booleans, integer dinars, UTC ISO-8601 strings with `Z` (design.md §3). */
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  email: string;
+  phone_number: string;
+  city: string;
+  password_hash: string | null;
+  google_sub: string | null;
+  verified_at: string | null;
+  is_admin: ColumnType<number, number | undefined, number>;
+  blocked_at: string | null;
+  created_at: string;
+}
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'verify' | 'reset';
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  sid: string;
+  sess: string;
+  expires: number;
+  user_id: number | null;
+}
+
+export interface AuctionsTable {
+  id: Generated<number>;
+  seller_id: number;
+  title: string;
+  description: string;
+  category: string;
+  city: string;
+  phone_number: string;
+  starting_price: number;
+  current_price: number;
+  bid_count: ColumnType<number, number | undefined, number>;
+  end_date: string;
+  original_end_date: string;
+  status: ColumnType<'active' | 'ended', 'active' | 'ended' | undefined, 'active' | 'ended'>;
+  winner_id: number | null;
+  search_text: string;
+  seq: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  closed_at: string | null;
+}
+
+export interface AuctionImagesTable {
+  id: Generated<number>;
+  auction_id: number;
+  position: number;
+  card_path: string;
+  large_path: string;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface BidsTable {
+  id: Generated<number>;
+  auction_id: number;
+  bidder_id: number;
+  amount: number;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  auction_id: number;
+  user_id: number;
+  content: string;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  auction_id: number | null;
+  kind: string;
+  message: string;
+  is_read: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  email_tokens: EmailTokensTable;
+  sessions: SessionsTable;
+  auctions: AuctionsTable;
+  auction_images: AuctionImagesTable;
+  bids: BidsTable;
+  comments: CommentsTable;
+  notifications: NotificationsTable;
+}
+
+export type Db = Kysely<Database>;
+/** A repository function takes the db or a transaction first. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Auction = Selectable<AuctionsTable>;
+export type Bid = Selectable<BidsTable>;
+export type Comment = Selectable<CommentsTable>;
+export type Notification = Selectable<NotificationsTable>;
+export type AuctionImage = Selectable<AuctionImagesTable>;

@@ -1,0 +1,23 @@
+import type { DbOrTx, NewUser, User, UserUpdate } from '../../db/types';
+
+export function findUserById(db: DbOrTx, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** E-mails are stored lower-cased, so equality is case-insensitive. */
+export function findUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export async function insertUser(db: DbOrTx, user: NewUser): Promise<User> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: DbOrTx, id: number, patch: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(patch).where('id', '=', id).execute();
+}
+
+export async function grantAdmins(db: DbOrTx, emails: string[]): Promise<void> {
+  if (!emails.length) return;
+  await db.updateTable('users').set({ is_admin: 1 }).where('email', 'in', emails).execute();
+}

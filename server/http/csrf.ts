@@ -1,0 +1,85 @@
+import type { CookieOptions, Request, RequestHandler } from 'express';
+import { csrfSync } from 'csrf-sync';
+import { AppError } from './errors';
+import { srv } from '@shared/texts/server';
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface Csrf {
+  /** Sets the JS-readable `csrftoken` cookie whenever the response lacks the session's token. */
+  ensureCookie: RequestHandler;
+  /** 403 JSON for any state-changing request without a matching X-CSRFToken or from a foreign Origin. */
+  protect: RequestHandler;
+  /** A fresh token after login (the session was regenerated). */
+  renew(req: Request, res: Parameters<RequestHandler>[1]): string;
+  /** GET /api/csrf/ */
+  tokenRoute: RequestHandler;
+}
+
+/** Synchronizer-token CSRF (csrf-sync) with the contract's cookie + header names. */
+export function createCsrf(opts: { secure: boolean; allowedOrigins: string[] }): Csrf {
+  const { generateToken, getTokenFromState } = csrfSync({
+    getTokenFromRequest: (req) => {
+      const h = req.headers[CSRF_HEADER];
+      return Array.isArray(h) ? h[0] : h;
+    },
+  });
+  const cookieOptions: CookieOptions = {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: opts.secure,
+    path: '/',
+  };
+  const allowed = new Set(opts.allowedOrigins);
+
+  const setCookie = (req: Request, res: Parameters<RequestHandler>[1], token: string) => {
+    if (req.cookies?.[CSRF_COOKIE] !== token) res.cookie(CSRF_COOKIE, token, cookieOptions);
+  };
+
+  const ensureToken = (req: Request): string => {
+    const existing = getTokenFromState(req);
+    return existing ?? generateToken(req);
+  };
+
+  return {
+    ensureCookie(req, res, next) {
+      if (!req.session) return next();
+      setCookie(req, res, ensureToken(req));
+      next();
+    },
+    protect(req, _res, next) {
+      if (!UNSAFE.has(req.method)) return next();
+      const origin = req.headers.origin;
+      if (origin && origin !== 'null' && !allowed.has(origin.replace(/\/$/, ''))) {
+        return next(new AppError(403, 'csrf_origin', srv.csrf));
+      }
+      const expected = req.session ? getTokenFromState(req) : undefined;
+      const sent = req.headers[CSRF_HEADER];
+      const token = Array.isArray(sent) ? sent[0] : sent;
+      if (!expected || !token || !timingSafeEqualStr(expected, token)) {
+        return next(new AppError(403, 'csrf', srv.csrf));
+      }
+      next();
+    },
+    renew(req, res) {
+      const token = generateToken(req, true);
+      res.cookie(CSRF_COOKIE, token, cookieOptions);
+      return token;
+    },
+    tokenRoute(req, res) {
+      const token = ensureToken(req);
+      setCookie(req, res, token);
+      res.json({ csrftoken: token });
+    },
+  };
+}
+
+function timingSafeEqualStr(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}

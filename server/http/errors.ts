@@ -1,0 +1,66 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { srv } from '@shared/texts/server';
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * The one error type. The handler writes design.md §5's shape:
+ * `{ detail, message, code, ...fields }` where each field holds a list of Serbian messages.
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly fields?: FieldErrors,
+  ) {
+    super(message);
+  }
+
+  static badRequest(message: string, fields?: FieldErrors, code = 'invalid') {
+    return new AppError(400, code, message, fields);
+  }
+  /** A single-field validation error: `{field: [message], detail: message}`. */
+  static field(field: string, message: string, status = 400, code = 'invalid') {
+    return new AppError(status, code, message, { [field]: [message] });
+  }
+  static notAuthenticated() {
+    return new AppError(403, 'not_authenticated', srv.notAuthenticated);
+  }
+  static forbidden(message: string = srv.forbidden) {
+    return new AppError(403, 'forbidden', message);
+  }
+  static notFound(message: string = srv.notFound) {
+    return new AppError(404, 'not_found', message);
+  }
+}
+
+export function errorBody(err: AppError): Record<string, unknown> {
+  return { ...(err.fields ?? {}), detail: err.message, message: err.message, code: err.code };
+}
+
+/** Turns anything thrown into the contract's JSON; never a stack trace or SQL. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) return next(err);
+    let appErr: AppError;
+    if (err instanceof AppError) {
+      appErr = err;
+    } else if (err && typeof err === 'object' && 'type' in err && err.type === 'entity.parse.failed') {
+      appErr = new AppError(400, 'bad_json', srv.badJson);
+    } else if (err && typeof err === 'object' && 'type' in err && err.type === 'entity.too.large') {
+      appErr = new AppError(413, 'too_large', srv.tooLarge);
+    } else if (err && typeof err === 'object' && 'status' in err && typeof err.status === 'number' && err.status >= 400 && err.status < 500) {
+      appErr = new AppError(err.status, 'bad_request', srv.invalidInput);
+    } else {
+      logger.error({ err, url: req.originalUrl, method: req.method }, 'unhandled error');
+      appErr = new AppError(500, 'internal', srv.internal);
+    }
+    res.status(appErr.status).json(errorBody(appErr));
+  };
+}
+
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json(errorBody(AppError.notFound()));
+};

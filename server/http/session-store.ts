@@ -1,0 +1,92 @@
+import type SQLite from 'better-sqlite3';
+import session from 'express-session';
+
+const DEFAULT_TTL_MS = 14 * 24 * 3600 * 1000;
+
+/**
+ * A persistent express-session store on the app's SQLite file (sessions survive restarts).
+ * Prepared statements on the raw connection: this runs on every request.
+ */
+export class SqliteSessionStore extends session.Store {
+  private readonly getStmt;
+  private readonly setStmt;
+  private readonly destroyStmt;
+  private readonly touchStmt;
+  private readonly byUserStmt;
+  private readonly pruneStmt;
+  private pruneTimer?: NodeJS.Timeout;
+
+  constructor(private readonly sqlite: SQLite.Database) {
+    super();
+    this.getStmt = sqlite.prepare<[string, number], { sess: string }>('SELECT sess FROM sessions WHERE sid = ? AND expires > ?');
+    this.setStmt = sqlite.prepare(
+      'INSERT INTO sessions (sid, sess, expires, user_id) VALUES (?, ?, ?, ?) ON CONFLICT(sid) DO UPDATE SET sess = excluded.sess, expires = excluded.expires, user_id = excluded.user_id',
+    );
+    this.destroyStmt = sqlite.prepare('DELETE FROM sessions WHERE sid = ?');
+    this.touchStmt = sqlite.prepare('UPDATE sessions SET expires = ? WHERE sid = ?');
+    this.byUserStmt = sqlite.prepare('DELETE FROM sessions WHERE user_id = ? AND sid != ?');
+    this.pruneStmt = sqlite.prepare('DELETE FROM sessions WHERE expires <= ?');
+  }
+
+  /** Deletes expired sessions now and then every `intervalMs`. */
+  startPruning(intervalMs = 15 * 60 * 1000): void {
+    this.prune();
+    this.pruneTimer = setInterval(() => this.prune(), intervalMs);
+    this.pruneTimer.unref();
+  }
+
+  stopPruning(): void {
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+  }
+
+  prune(): void {
+    this.pruneStmt.run(Date.now());
+  }
+
+  private expiry(sess: session.SessionData): number {
+    const exp = sess.cookie?.expires ? new Date(sess.cookie.expires).getTime() : Date.now() + DEFAULT_TTL_MS;
+    return Number.isFinite(exp) ? exp : Date.now() + DEFAULT_TTL_MS;
+  }
+
+  override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
+    try {
+      const row = this.getStmt.get(sid, Date.now());
+      cb(null, row ? (JSON.parse(row.sess) as session.SessionData) : null);
+    } catch (err) {
+      cb(err);
+    }
+  }
+
+  override set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
+    try {
+      const userId = (sess as { passport?: { user?: number } }).passport?.user ?? null;
+      this.setStmt.run(sid, JSON.stringify(sess), this.expiry(sess), userId);
+      cb?.();
+    } catch (err) {
+      cb?.(err);
+    }
+  }
+
+  override destroy(sid: string, cb?: (err?: unknown) => void): void {
+    try {
+      this.destroyStmt.run(sid);
+      cb?.();
+    } catch (err) {
+      cb?.(err);
+    }
+  }
+
+  override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
+    try {
+      this.touchStmt.run(this.expiry(sess), sid);
+      cb?.();
+    } catch (err) {
+      cb?.(err);
+    }
+  }
+
+  /** Ends every session of a user except `exceptSid` (password change, blocking). */
+  destroyUserSessions(userId: number, exceptSid = ''): number {
+    return this.byUserStmt.run(userId, exceptSid).changes;
+  }
+}

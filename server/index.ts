@@ -1,0 +1,29 @@
+import { ConfigError, loadConfig } from './config';
+import { createApp } from './app';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const server = await createApp({ config });
+  const port = await server.listen();
+  server.ctx.logger.info(`Aukcije: http://localhost:${port} (PUBLIC_URL ${config.publicUrl})`);
+  const shutdown = () => {
+    void server.close().then(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  console.error('Pokretanje nije uspelo:', err);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/config';
+import { createApp, type App } from '../../server/app';
+
+export interface TestServer {
+  server: App;
+  url: string;
+  dataDir: string;
+  ctx: App['ctx'];
+  /** The .eml files written to DATA_DIR/outbox, oldest first, as text. */
+  outbox(): { file: string; text: string }[];
+  close(): Promise<void>;
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDataDir(prefix = 'aukcije-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * Starts the real app (createApp) on a fresh SQLite file in a temp DATA_DIR, listening on 127.0.0.1:0.
+ * `env` overrides any variable of design.md §2.
+ */
+export async function startTestServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? tempDataDir();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    RATE_LIMIT: '0',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  });
+  const server = await createApp({ config });
+  await server.listen(port, '127.0.0.1');
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    server,
+    url,
+    dataDir,
+    ctx: server.ctx,
+    outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      if (!fs.existsSync(dir)) return [];
+      return fs
+        .readdirSync(dir)
+        .sort()
+        .map((f) => ({ file: f, text: decodeEml(fs.readFileSync(path.join(dir, f), 'utf8')) }));
+    },
+    close: () => server.close(),
+  };
+}
+
+/** Undoes quoted-printable soft breaks and escapes so tests can find links in a mail. */
+export function decodeEml(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+}

@@ -1,0 +1,88 @@
+/**
+ * A tiny browser-like HTTP client over real fetch: a cookie jar, and the CSRF header taken from the
+ * `csrftoken` cookie the way the spec's client does it.
+ */
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly origin: string | null = baseUrl,
+  ) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  csrfToken(): string | undefined {
+    const v = this.cookies.get('csrftoken');
+    return v ? decodeURIComponent(v) : undefined;
+  }
+
+  private storeCookies(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const idx = pair.indexOf('=');
+      const name = pair.slice(0, idx).trim();
+      const value = pair.slice(idx + 1).trim();
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  /** Makes sure a CSRF token exists (GET /api/csrf/) before a state-changing call. */
+  async ensureCsrf(): Promise<string> {
+    if (!this.csrfToken()) await this.request('GET', '/api/csrf/');
+    return this.csrfToken()!;
+  }
+
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { csrf?: boolean | string; headers?: Record<string, string>; raw?: BodyInit } = {},
+  ): Promise<{ status: number; body: any; headers: Headers; text: string }> {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (this.cookies.size) headers.cookie = this.cookieHeader;
+    if (this.origin && method !== 'GET') headers.origin ??= this.origin;
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+    if (unsafe && opts.csrf !== false) {
+      headers['x-csrftoken'] = typeof opts.csrf === 'string' ? opts.csrf : await this.ensureCsrf();
+      headers.cookie = this.cookieHeader;
+    }
+    let payload: BodyInit | undefined = opts.raw;
+    if (body !== undefined && payload === undefined) {
+      if (body instanceof FormData) payload = body;
+      else {
+        payload = JSON.stringify(body);
+        headers['content-type'] = 'application/json';
+      }
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' });
+    this.storeCookies(res);
+    const text = await res.text();
+    let parsed: any = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed, headers: res.headers, text };
+  }
+
+  get(path: string, opts?: Parameters<ApiClient['request']>[3]) {
+    return this.request('GET', path, undefined, opts);
+  }
+  post(path: string, body?: unknown, opts?: Parameters<ApiClient['request']>[3]) {
+    return this.request('POST', path, body, opts);
+  }
+  put(path: string, body?: unknown, opts?: Parameters<ApiClient['request']>[3]) {
+    return this.request('PUT', path, body, opts);
+  }
+  patch(path: string, body?: unknown, opts?: Parameters<ApiClient['request']>[3]) {
+    return this.request('PATCH', path, body, opts);
+  }
+  delete(path: string, opts?: Parameters<ApiClient['request']>[3]) {
+    return this.request('DELETE', path, undefined, opts);
+  }
+}
