@@ -1,0 +1,8 @@
+import { Router } from 'express';
+import type { AppContext } from '../../context';
+
+/** Stub: filled in by its issue. */
+export function commentsRoutes(_ctx: AppContext): Router {
+  const r = Router();
+  return r;
+}
