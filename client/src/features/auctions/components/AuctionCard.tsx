@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { sr } from '@shared/texts/sr';
+import { isOpen } from '@shared/rules/bids';
+import { formatPrice } from '../../../lib/format';
+import { now } from '../../../lib/clock';
+import { Countdown } from '../../../components/Countdown';
+import type { AuctionCard as Card } from '../api/types';
+import { descriptionPreview } from './description-preview';
+
+export interface AuctionCardProps {
+  auction: Card;
+  /** Own lists mark ended auctions. */
+  markEnded?: boolean;
+  /** Shown on /moje-aukcije for auctions without bids. */
+  onDelete?: (auction: Card) => void;
+  /** The first cards are above the fold: load their images eagerly. */
+  eager?: boolean;
+}
+
+export function AuctionCard({ auction, markEnded, onDelete, eager }: AuctionCardProps) {
+  const [ended, setEnded] = useState(() => auction.status === 'ended' || !isOpen(auction.end_date, now()));
+  const isEnded = ended || auction.status === 'ended';
+  const href = `/aukcija/${auction.id}`;
+  return (
+    <article className={`auction-card${isEnded && markEnded ? ' auction-card--ended' : ''}`}>
+      <Link to={href} className="auction-card__media" tabIndex={-1} aria-hidden="true">
+        {auction.first_image ? (
+          <img
+            src={auction.first_image}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            sizes="(max-width: 600px) 100vw, (max-width: 1000px) 50vw, 25vw"
+            width={400}
+            height={300}
+          />
+        ) : (
+          <span className="auction-card__noimg">{sr.auctions2.noImage}</span>
+        )}
+        {isEnded && markEnded && <span className="auction-card__badge">{sr.auctions2.endedBadge}</span>}
+      </Link>
+      <div className="auction-card__body">
+        <h2 className="auction-card__title">
+          <Link to={href}>{auction.title}</Link>
+        </h2>
+        <p className="auction-card__price">{formatPrice(auction.current_price)}</p>
+        <p className="auction-card__desc">{descriptionPreview(auction.description)}</p>
+        <div className="auction-card__meta">
+          <span className="auction-card__bids">{sr.detail.bidCount(auction.bid_count)}</span>
+          <Countdown endDate={auction.end_date} onEnd={() => setEnded(true)} className="auction-card__countdown" />
+        </div>
+        {onDelete && auction.bid_count === 0 && (
+          <button
+            type="button"
+            className="auction-card__delete"
+            aria-label={sr.auctions2.deleteAria(auction.title)}
+            onClick={() => onDelete(auction)}
+          >
+            {sr.auctions2.delete}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useState } from 'react';
+import { sr } from '@shared/texts/sr';
+import type { Sort } from '@shared/schemas/auctions';
+import { LoadingScreen } from '../../../components/LoadingScreen';
+import { Spinner } from '../../../components/Spinner';
+import { useAuctionList, type ListSource } from '../api/auctions-list';
+import { deleteErrorMessage, useDeleteAuction } from '../api/delete-auction';
+import type { AuctionCard as Card } from '../api/types';
+import { useListParams } from '../hooks/use-list-params';
+import { AuctionCard } from './AuctionCard';
+import { DeleteAuctionDialog } from './DeleteAuctionDialog';
+import { Filters } from './Filters';
+import { Pagination } from './Pagination';
+import './auctions.css';
+
+export interface AuctionListProps {
+  source: ListSource;
+  title?: string;
+  /** Keep the heading for screen readers only (/aukcije). */
+  titleHidden?: boolean;
+  /** Own lists (/moje-aukcije, /moje-licitacije) mark ended auctions. */
+  markEnded?: boolean;
+  /** /moje-aukcije: auctions without bids can be deleted. */
+  deletable?: boolean;
+}
+
+/** The shared list view: filters, cards, empty state, pagination; state kept in the URL. */
+export function AuctionList({ source, title, titleHidden, markEnded, deletable }: AuctionListProps) {
+  const [params, update] = useListParams();
+  const list = useAuctionList(source, params);
+  const del = useDeleteAuction();
+  const [toDelete, setToDelete] = useState<Card | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const onSort = useCallback((sort: Sort) => update({ sort }), [update]);
+  const onCategory = useCallback((category: string) => update({ category }), [update]);
+  const onPage = useCallback(
+    (page: number) => {
+      update({ page });
+      window.scrollTo({ top: 0 });
+    },
+    [update],
+  );
+
+  // A page beyond the end (e.g. after deleting the last card) falls back to the last page.
+  const data = list.data;
+  useEffect(() => {
+    if (data && data.results.length === 0 && params.page > 1 && !list.isPlaceholderData) {
+      update({ page: Math.max(1, Math.ceil(data.count / 20)) }, { replace: true });
+    }
+  }, [data, params.page, list.isPlaceholderData, update]);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    setDeleteError(null);
+    del.mutate(toDelete.id, {
+      onSuccess: () => setToDelete(null),
+      onError: (err) => setDeleteError(deleteErrorMessage(err)),
+    });
+  };
+
+  return (
+    <section className="auction-list">
+      {title && <h1 className={titleHidden ? 'visually-hidden' : 'auction-list__title'}>{title}</h1>}
+      <Filters
+        q={params.q}
+        sort={params.sort}
+        category={params.category}
+        showCategory={source === 'all'}
+        onSearch={onSearch}
+        onSort={onSort}
+        onCategory={onCategory}
+      />
+      {list.isPending ? (
+        <LoadingScreen />
+      ) : list.isError && !data ? (
+        <p className="auction-list__error" role="alert">
+          {sr.auctions2.loadError}
+        </p>
+      ) : data && data.results.length === 0 ? (
+        <p className="auction-list__empty">{sr.list.empty}</p>
+      ) : data ? (
+        <div className="auction-list__wrap" aria-busy={list.isFetching}>
+          {list.isPlaceholderData && (
+            <div className="auction-list__refetch">
+              <Spinner />
+            </div>
+          )}
+          <ul className={`auction-grid${list.isPlaceholderData ? ' auction-grid--stale' : ''}`}>
+            {data.results.map((a, i) => (
+              <li key={a.id}>
+                <AuctionCard
+                  auction={a}
+                  markEnded={markEnded}
+                  eager={i < 4}
+                  onDelete={
+                    deletable
+                      ? (c) => {
+                          setDeleteError(null);
+                          setToDelete(c);
+                        }
+                      : undefined
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {data && (data.results.length > 0 || params.page > 1) && (
+        <Pagination page={params.page} hasPrevious={params.page > 1} hasNext={data.next !== null} onPage={onPage} />
+      )}
+      {deletable && (
+        <DeleteAuctionDialog
+          open={toDelete !== null}
+          busy={del.isPending}
+          error={deleteError}
+          onConfirm={confirmDelete}
+          onClose={() => {
+            if (!del.isPending) setToDelete(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}

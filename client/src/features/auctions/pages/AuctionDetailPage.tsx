@@ -1,0 +1,6 @@
+import { LoadingScreen } from '../../../components/LoadingScreen';
+
+/** Placeholder until the auctions feature (C2) lands. */
+export default function AuctionDetailPage() {
+  return <LoadingScreen />;
+}
