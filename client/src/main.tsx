@@ -1,17 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function Placeholder() {
-  return (
-    <main>
-      <h1>Aukcije</h1>
-      <p>Aukcije uskoro.</p>
-    </main>
-  );
-}
+import { App } from './app/App';
+import './styles/global.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Placeholder />
+    <App />
   </StrictMode>,
 );

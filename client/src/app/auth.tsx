@@ -1,0 +1,47 @@
+import { useCallback, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { statusQuery, statusKey } from '../features/auth/api/status';
+import { currentUserQuery, currentUserKey, type CurrentUser } from '../features/auth/api/current-user';
+
+export type AuthStatus = 'loading' | 'anonymous' | 'authenticated';
+export type AuthUser = CurrentUser;
+
+export interface Auth {
+  status: AuthStatus;
+  user: AuthUser | null;
+  /** Re-reads the session (after login, logout, profile change). Resolves when both queries settled. */
+  refresh(): Promise<void>;
+}
+
+/**
+ * The session, from react-query keys ['auth','status'] and ['auth','me']. `authenticated` only once the
+ * user's data is loaded, so guarded pages never render with a half-known user.
+ */
+export function useAuth(): Auth {
+  const qc = useQueryClient();
+  const status = useQuery(statusQuery());
+  const loggedIn = status.data?.is_authenticated === true;
+  const me = useQuery(currentUserQuery(loggedIn));
+
+  const refresh = useCallback(async () => {
+    await qc.invalidateQueries({ queryKey: statusKey });
+    const s = await qc.fetchQuery(statusQuery());
+    if (s.is_authenticated) await qc.fetchQuery({ ...currentUserQuery(), staleTime: 0 });
+    else qc.setQueryData(currentUserKey, undefined);
+  }, [qc]);
+
+  return useMemo<Auth>(() => {
+    if (status.isPending) return { status: 'loading', user: null, refresh };
+    if (!loggedIn) return { status: 'anonymous', user: null, refresh };
+    if (me.data) return { status: 'authenticated', user: me.data, refresh };
+    if (me.isError) return { status: 'anonymous', user: null, refresh };
+    return { status: 'loading', user: null, refresh };
+  }, [status.isPending, loggedIn, me.data, me.isError, refresh]);
+}
+
+/** Forgets the session locally (after logout). */
+export function clearAuth(qc: ReturnType<typeof useQueryClient>): void {
+  qc.setQueryData(statusKey, { is_authenticated: false, username: null });
+  qc.removeQueries({ queryKey: currentUserKey });
+  qc.removeQueries({ queryKey: ['notifications'] });
+}

@@ -1,0 +1,5 @@
+import { LoadingScreen } from '../../../components/LoadingScreen';
+
+export default function ForgotPasswordPage() {
+  return <LoadingScreen />;
+}

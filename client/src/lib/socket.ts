@@ -1,0 +1,2 @@
+/** Placeholder: the live-updates issue connects socket.io here and patches react-query caches. */
+export {};
