@@ -4,7 +4,6 @@ import express from 'express';
 import session from 'express-session';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import passport from 'passport';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -18,6 +17,7 @@ import { createCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
 import { createRealtime } from './realtime/index';
 import { configurePassport } from './features/accounts/passport';
+import { applyAdminEmails, redactUrl } from './features/accounts/startup';
 import { apiRoutes, startBackgroundJobs } from './features/index';
 import { seedIfEmpty } from './db/seed';
 import { serveClient } from './http/spa';
@@ -75,7 +75,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const csrf = createCsrf({ secure: config.secureCookies, allowedOrigins });
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), logger });
-  const realtime = createRealtime({ httpServer, sessionMiddleware, allowedOrigins, logger });
+  const realtime = createRealtime({
+    httpServer,
+    sessionMiddleware,
+    allowedOrigins,
+    logger,
+    db: dbHandle.db,
+    sqlite: dbHandle.sqlite,
+    flood: config.rateLimit ? undefined : false,
+  });
 
   const ctx: AppContext = {
     config,
@@ -88,14 +96,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
     realtime,
   };
 
-  configurePassport(ctx);
+  const passport = configurePassport(ctx);
+  await applyAdminEmails(ctx);
 
   app.use(
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),

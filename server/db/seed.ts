@@ -1,6 +1,5 @@
 import type { AppContext } from '../context';
 import { hashPassword } from '../features/accounts/passwords';
-import { grantAdmins } from '../features/accounts/accounts.repository';
 import { isoNow } from '../lib/time';
 
 /** Demo logins, also listed in the README. */
@@ -11,9 +10,11 @@ export const DEMO_USERS = [
   { first_name: 'Stefan Nikolić', email: 'stefan@aukcije.rs', password: 'Stefan12345', phone_number: '0627654321', city: 'Kragujevac', is_admin: 0 },
 ] as const;
 
-/** On an empty database: verified demo users (and, from the marketplace issue on, auctions). */
+/**
+ * On an empty database: verified demo users (and, from the marketplace issue on, auctions).
+ * ADMIN_EMAILS are applied at every start by createApp (accounts/startup.ts), not here.
+ */
 export async function seedIfEmpty(ctx: AppContext): Promise<void> {
-  await grantAdmins(ctx.db, ctx.config.adminEmails);
   const any = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return;
   const now = isoNow();

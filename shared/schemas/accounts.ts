@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sr } from '../texts/sr';
+import { srv } from '../texts/server';
 import { CITY_MAX, EMAIL_RE, NAME_MAX, PASSWORD_MAX, PASSWORD_RE, REGISTRATION_PHONE_RE } from '../rules/limits';
 
 const t = sr.register;
@@ -16,6 +17,7 @@ export const emailField = z
   .regex(EMAIL_RE, t.emailInvalid)
   .transform((e) => e.toLowerCase());
 
+/** Optional plus, then 6–15 digits; spaces, slashes and dashes are dropped first. */
 export const registrationPhoneField = z
   .string({ error: t.phoneRequired })
   .trim()
@@ -23,18 +25,22 @@ export const registrationPhoneField = z
   .transform((p) => p.replace(/[\s/-]/g, ''))
   .pipe(z.string().regex(REGISTRATION_PHONE_RE, t.phoneInvalid));
 
+/** The registration password policy (spec §5), also used by change-password and reset. */
 export const passwordField = z
   .string({ error: t.passwordRequired })
   .min(1, t.passwordRequired)
   .max(PASSWORD_MAX, t.passwordInvalid)
   .regex(PASSWORD_RE, t.passwordInvalid);
 
+const firstNameField = requiredString(t.firstNameRequired, NAME_MAX, srv.nameTooLong);
+const cityField = z.string({ error: srv.cityInvalid }).trim().max(CITY_MAX, srv.cityInvalid);
+
 export const RegisterInput = z.object({
-  first_name: requiredString(t.firstNameRequired, NAME_MAX),
+  first_name: firstNameField,
   email: emailField,
   phone_number: registrationPhoneField,
   password: passwordField,
-  city: z.string().trim().max(CITY_MAX).optional().default(''),
+  city: cityField.optional().default(''),
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
@@ -49,9 +55,52 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
+/** POST /api/verify/resend/ and POST /api/password-reset/. */
+export const EmailOnlyInput = z.object({ email: emailField });
+export type EmailOnlyInput = z.infer<typeof EmailOnlyInput>;
+
+/**
+ * PUT /api/update-profile/. An empty (or missing) phone is allowed — the spec's profile form only warns —
+ * but a non-empty one follows the registration rule. `email` may be sent (the form does) but must be the
+ * account's own address: the server rejects any other with 400 {email}.
+ */
+export const UpdateProfileInput = z.object({
+  first_name: firstNameField,
+  phone_number: z
+    .string({ error: t.phoneInvalid })
+    .trim()
+    .transform((p) => p.replace(/[\s/-]/g, ''))
+    .refine((p) => p === '' || REGISTRATION_PHONE_RE.test(p), t.phoneInvalid)
+    .optional(),
+  city: cityField.optional(),
+  email: z.string({ error: srv.emailImmutable }).trim().max(254, srv.emailImmutable).optional(),
+});
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+export const ChangePasswordInput = z.object({
+  old_password: z.string({ error: srv.oldPasswordRequired }).min(1, srv.oldPasswordRequired).max(PASSWORD_MAX, srv.oldPasswordWrong),
+  new_password: passwordField,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+export const PasswordResetConfirmInput = z.object({
+  token: z.string({ error: srv.resetTokenRequired }).trim().min(1, srv.resetTokenRequired).max(200, srv.resetTokenInvalid),
+  password: passwordField,
+});
+export type PasswordResetConfirmInput = z.infer<typeof PasswordResetConfirmInput>;
+
+export const GoogleLoginInput = z.object({
+  id_token: z.string({ error: srv.googleTokenRequired }).trim().min(1, srv.googleTokenRequired).max(8192, srv.googleFailed),
+});
+export type GoogleLoginInput = z.infer<typeof GoogleLoginInput>;
+
 export const LoginResponse = z.object({ detail: z.string(), redirect_url: z.string().optional() });
+export const GoogleLoginResponse = LoginResponse.extend({ is_new_user: z.boolean() });
+export const GoogleConfigResponse = z.object({ enabled: z.boolean(), redirect_enabled: z.boolean(), client_id: z.string().nullable() });
+export type GoogleConfigResponse = z.infer<typeof GoogleConfigResponse>;
 export const StatusResponse = z.object({ is_authenticated: z.boolean(), username: z.string().nullable() });
 export const UsernameResponse = z.object({ username: z.string() });
+export const DetailResponse = z.object({ detail: z.string() });
 export const CurrentUserData = z.object({
   id: z.number(),
   first_name: z.string(),
@@ -60,5 +109,29 @@ export const CurrentUserData = z.object({
   email: z.string(),
   is_superuser: z.boolean(),
   is_verified: z.boolean(),
+  /** false for accounts created through Google that never set a password (change-password can't work). */
+  has_password: z.boolean(),
 });
 export type CurrentUserData = z.infer<typeof CurrentUserData>;
+export const UpdateProfileResponse = CurrentUserData.extend({ detail: z.string() });
+
+/** GET /api/admin/users/ items. */
+export const AdminUser = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  email: z.string(),
+  is_verified: z.boolean(),
+  is_superuser: z.boolean(),
+  is_blocked: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+/**
+ * Query values of the redirect after GET /api/verify/{code}/ → /login?verified=…:
+ * `1` verified now; `already` the link was used before and the account is verified; `0` invalid or expired
+ * (the client offers a new link via POST /api/verify/resend/).
+ * After the Google redirect flow fails → /login?google=failed | blocked.
+ */
+export const VERIFY_RESULT = { ok: '1', already: 'already', failed: '0' } as const;
+export const GOOGLE_REDIRECT_ERROR = { failed: 'failed', blocked: 'blocked' } as const;

@@ -1,5 +1,6 @@
 import type { User } from '../../db/types';
 import type { CurrentUserData } from '@shared/schemas/accounts';
+import { srv } from '@shared/texts/server';
 
 export function presentCurrentUser(u: User): CurrentUserData {
   return {
@@ -10,5 +11,11 @@ export function presentCurrentUser(u: User): CurrentUserData {
     email: u.email,
     is_superuser: !!u.is_admin,
     is_verified: !!u.verified_at,
+    has_password: !!u.password_hash,
   };
+}
+
+/** The login answer: admins are sent to their dashboard (spec §4 Login). */
+export function presentLogin(u: User): { detail: string; redirect_url?: string } {
+  return { detail: srv.loggedIn, ...(u.is_admin ? { redirect_url: '/admin/dashboard' } : {}) };
 }

@@ -21,3 +21,7 @@ export async function grantAdmins(db: DbOrTx, emails: string[]): Promise<void> {
   if (!emails.length) return;
   await db.updateTable('users').set({ is_admin: 1 }).where('email', 'in', emails).execute();
 }
+
+export function findUserByGoogleSub(db: DbOrTx, sub: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+}

@@ -2,10 +2,11 @@ import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { isoNow } from '../../lib/time';
+import type { Mail } from '../../lib/mailer';
 import { srv } from '@shared/texts/server';
-import type { LoginInput, RegisterInput } from '@shared/schemas/accounts';
-import { findUserByEmail, insertUser } from './accounts.repository';
-import { createEmailToken, revokeEmailTokens } from './email-tokens';
+import { VERIFY_RESULT, type LoginInput, type RegisterInput, type UpdateProfileInput } from '@shared/schemas/accounts';
+import { findUserByEmail, findUserById, insertUser, updateUser } from './accounts.repository';
+import { consumeEmailToken, createEmailToken, findUsedTokenUser, revokeEmailTokens } from './email-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 
 export const VERIFY_TTL_MS = 48 * 3600 * 1000;
@@ -34,22 +35,64 @@ export async function registerUser(ctx: AppContext, input: RegisterInput): Promi
     if (String(err).includes('UNIQUE')) throw AppError.field('email', srv.emailTaken);
     throw err;
   }
-  await sendVerificationMail(ctx, user);
+  await ctx.mailer.send(await verificationMail(ctx, user));
   return user;
 }
 
-export async function sendVerificationMail(ctx: AppContext, user: User): Promise<void> {
+/** A fresh 48 h verification link (older ones stop working) in a Serbian mail. */
+async function verificationMail(ctx: AppContext, user: User): Promise<Mail> {
   await revokeEmailTokens(ctx.db, user.id, 'verify');
   const token = await createEmailToken(ctx.db, user.id, 'verify', VERIFY_TTL_MS);
   const link = `${ctx.config.publicUrl}/api/verify/${token}/`;
-  await ctx.mailer.send({
+  return {
     to: user.email,
     subject: 'Aukcije: potvrdite vašu email adresu',
     text:
       `Zdravo ${user.first_name},\n\n` +
       `hvala što ste se registrovali na Aukcije. Potvrdite vašu email adresu klikom na link:\n\n${link}\n\n` +
       `Link važi 48 sati. Ako se niste vi registrovali, zanemarite ovu poruku.\n\nVaše Aukcije`,
-  });
+  };
+}
+
+/**
+ * Sends without making the caller wait: answers that must not reveal whether an account exists take
+ * the same time either way. Failures are logged.
+ */
+export function sendInBackground(ctx: AppContext, mail: Promise<Mail>): void {
+  mail
+    .then((m) => ctx.mailer.send(m))
+    .catch((err: unknown) => ctx.logger.error({ err }, 'e-mail could not be sent'));
+}
+
+/**
+ * GET /api/verify/{code}/: marks the account verified once. Returns the `verified` query value for the
+ * redirect to /login (see VERIFY_RESULT).
+ */
+export async function verifyEmail(ctx: AppContext, code: string): Promise<string> {
+  const userId = await consumeEmailToken(ctx.db, code, 'verify');
+  if (userId !== null) {
+    await ctx.db
+      .updateTable('users')
+      .set({ verified_at: isoNow() })
+      .where('id', '=', userId)
+      .where('verified_at', 'is', null)
+      .execute();
+    return VERIFY_RESULT.ok;
+  }
+  // Mail scanners often open links before the user does: a used link of a verified account says so.
+  const usedBy = await findUsedTokenUser(ctx.db, code, 'verify');
+  if (usedBy !== null) {
+    const user = await findUserById(ctx.db, usedBy);
+    if (user?.verified_at) return VERIFY_RESULT.already;
+  }
+  return VERIFY_RESULT.failed;
+}
+
+/** POST /api/verify/resend/: a new link for an unverified, unblocked account; silent otherwise. */
+export async function resendVerification(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.verified_at || user.blocked_at || !user.password_hash) return;
+  sendInBackground(ctx, verificationMail(ctx, user));
 }
 
 /**
@@ -63,4 +106,18 @@ export async function authenticate(ctx: AppContext, input: LoginInput): Promise<
   if (user.blocked_at) throw new AppError(403, 'blocked', srv.blocked);
   if (!user.verified_at) throw new AppError(403, 'not_verified', srv.notVerifiedApi);
   return user;
+}
+
+/** PUT /api/update-profile/: name, phone, city. The e-mail never changes here (another one → 400 {email}). */
+export async function updateProfile(ctx: AppContext, user: User, input: UpdateProfileInput): Promise<User> {
+  if (input.email !== undefined && input.email !== '' && input.email.toLowerCase() !== user.email) {
+    throw AppError.field('email', srv.emailImmutable);
+  }
+  const patch = {
+    first_name: input.first_name,
+    phone_number: input.phone_number ?? user.phone_number,
+    city: input.city ?? user.city,
+  };
+  await updateUser(ctx.db, user.id, patch);
+  return { ...user, ...patch };
 }

@@ -1,8 +1,18 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
+import { adminUsersRoutes } from './admin-users.routes';
 
-/** Stub: filled in by its issue. */
-export function adminRoutes(_ctx: AppContext): Router {
+/**
+ * Everything under /api/admin/. Each admin area lives in its own `admin-<area>.routes.ts` and is mounted
+ * here; every route inside guards itself with requireAdmin.
+ *
+ * Auction admin routes (marketplace issue): create `admin-auctions.routes.ts` exporting
+ * `adminAuctionsRoutes(ctx: AppContext): Router`, then add here:
+ *   import { adminAuctionsRoutes } from './admin-auctions.routes';
+ *   r.use(adminAuctionsRoutes(ctx));
+ */
+export function adminRoutes(ctx: AppContext): Router {
   const r = Router();
+  r.use(adminUsersRoutes(ctx));
   return r;
 }

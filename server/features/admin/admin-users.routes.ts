@@ -1,0 +1,32 @@
+import { Router } from 'express';
+import type { AppContext } from '../../context';
+import { currentUser, requireAdmin } from '../../http/auth';
+import { parseId } from '../../http/validate';
+import { srv } from '@shared/texts/server';
+import { listUsers } from './admin-users.repository';
+import { presentAdminUser } from './admin-users.presenter';
+import { blockUser, unblockUser } from './admin-users.service';
+
+/** GET /api/admin/users/, POST /api/admin/users/{id}/block/ and /unblock/ (admins only; others 403). */
+export function adminUsersRoutes(ctx: AppContext): Router {
+  const r = Router();
+
+  r.get('/admin/users/', requireAdmin, async (_req, res) => {
+    const users = await listUsers(ctx.db);
+    res.json(users.map(presentAdminUser));
+  });
+
+  r.post('/admin/users/:id/block/', requireAdmin, async (req, res) => {
+    const id = parseId(req.params.id);
+    const user = await blockUser(ctx, currentUser(req), id);
+    res.json({ ...presentAdminUser(user), detail: srv.userBlocked });
+  });
+
+  r.post('/admin/users/:id/unblock/', requireAdmin, async (req, res) => {
+    const id = parseId(req.params.id);
+    const user = await unblockUser(ctx, currentUser(req), id);
+    res.json({ ...presentAdminUser(user), detail: srv.userUnblocked });
+  });
+
+  return r;
+}
