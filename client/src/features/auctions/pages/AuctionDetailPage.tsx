@@ -1,6 +1,121 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { sr } from '@shared/texts/sr';
+import { categoryLabel } from '@shared/categories';
+import { isOpen } from '@shared/rules/bids';
 import { LoadingScreen } from '../../../components/LoadingScreen';
+import { Countdown } from '../../../components/Countdown';
+import { ApiError } from '../../../lib/api';
+import { formatPrice } from '../../../lib/format';
+import { now } from '../../../lib/clock';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAuth } from '../../../app/auth';
+import { useAuction, useSeller } from '../api/auction-detail';
+import { Slideshow } from '../components/Slideshow';
+import { BidBox } from '../components/BidBox';
+import { BidHistoryDialog } from '../components/BidHistoryDialog';
+import { Comments } from '../components/Comments';
+import '../components/auctions.css';
+import '../components/detail.css';
 
-/** Placeholder until the auctions feature (C2) lands. */
+/** /aukcija/:id */
 export default function AuctionDetailPage() {
-  return <LoadingScreen />;
+  const { id: rawId } = useParams();
+  const id = /^\d{1,15}$/.test(rawId ?? '') ? Number(rawId) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) return <NotFound />;
+  return <AuctionDetail key={id} id={id} />;
+}
+
+function NotFound() {
+  return (
+    <div className="page">
+      <p className="auction-list__empty">{sr.auctions2.notFound}</p>
+    </div>
+  );
+}
+
+/** White page background under 768 px while the detail is shown (spec §2). */
+function useWhiteMobileBackground() {
+  useEffect(() => {
+    document.body.classList.add('body--detail');
+    return () => document.body.classList.remove('body--detail');
+  }, []);
+}
+
+function AuctionDetail({ id }: { id: number }) {
+  useWhiteMobileBackground();
+  const auction = useAuction(id);
+  const auth = useAuth();
+  const a = auction.data;
+  const seller = useSeller(id, !!a && !a.seller_name);
+  const [endedLocally, setEndedLocally] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  useDocumentTitle(a?.title);
+
+  if (auction.isPending) return <LoadingScreen text={sr.detail.loading} />;
+  if (auction.isError || !a) {
+    if (auction.error instanceof ApiError && auction.error.status === 404) return <NotFound />;
+    return (
+      <div className="page">
+        <p className="auction-list__error" role="alert">
+          {sr.auctions2.loadError}
+        </p>
+      </div>
+    );
+  }
+
+  const ended = endedLocally || a.status === 'ended' || !isOpen(a.end_date, now());
+  const isSeller = auth.user?.id === a.seller;
+  const sellerName = a.seller_name || seller.data?.first_name || '';
+
+  return (
+    <div className="page page--detail">
+      <article className="detail">
+        <div className="detail__media">
+          <Slideshow title={a.title} images={a.images} />
+        </div>
+        <div className="detail__info">
+          <p className="detail__city">
+            <span className="visually-hidden">{sr.auctions2.city} </span>
+            {a.city}
+            <span className="detail__category"> · {categoryLabel(a.category)}</span>
+          </p>
+          <h1 className="detail__title">{a.title}</h1>
+          <div className="detail__price-box">
+            <span className="detail__price-label">{sr.auctions2.currentPrice}</span>
+            <span className="detail__price" data-testid="current-price">
+              {formatPrice(a.current_price)}
+            </span>
+          </div>
+          <p className="detail__countdown">
+            {!ended && <span>{sr.countdown.endsIn} </span>}
+            <Countdown key={a.end_date} endDate={a.end_date} variant="detail" onEnd={() => setEndedLocally(true)} />
+          </p>
+          <button type="button" className="detail__bids-link" onClick={() => setHistoryOpen(true)}>
+            {sr.detail.bidCount(a.bid_count)}
+          </button>
+          {!ended && !isSeller && <BidBox auctionId={a.id} currentPrice={a.current_price} />}
+          {!ended && isSeller && <p className="detail__note">{sr.auctions2.ownAuction}</p>}
+          <dl className="detail__seller">
+            <div>
+              <dt>{sr.auctions2.seller}</dt>
+              <dd>{sellerName}</dd>
+            </div>
+            <div>
+              <dt>{sr.auctions2.phone}</dt>
+              <dd>
+                <a href={`tel:${a.phone_number.replace(/[^\d+]/g, '')}`}>{a.phone_number}</a>
+              </dd>
+            </div>
+          </dl>
+        </div>
+        <section className="detail__description">
+          <h2>{sr.auctions2.description}</h2>
+          <p>{a.description}</p>
+        </section>
+      </article>
+      <Comments auctionId={a.id} sellerId={a.seller} />
+      <BidHistoryDialog auctionId={a.id} title={a.title} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+    </div>
+  );
 }

@@ -1,0 +1,158 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { sr } from '@shared/texts/sr';
+import { minNextBid } from '@shared/rules/bids';
+import { Dialog } from '../../../components/Dialog';
+import { ApiError, NetworkError } from '../../../lib/api';
+import { useAuth } from '../../../app/auth';
+import { usePlaceBid } from '../api/bids';
+import { checkBidAmount } from './bid-validation';
+
+export interface BidBoxProps {
+  auctionId: number;
+  currentPrice: number;
+}
+
+const SUCCESS_MS = 4000;
+
+/** The message of spec §8 for a failed bid (403 is handled by going to /login). */
+export function bidErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.field('amount') ?? sr.detail.bidGenericError;
+  if (err instanceof NetworkError) return sr.detail.bidNoResponse;
+  return sr.detail.bidClientError;
+}
+
+async function celebrate(): Promise<void> {
+  if (typeof window === 'undefined' || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+  try {
+    const { default: confetti } = await import('canvas-confetti');
+    void confetti({ particleCount: 140, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true, zIndex: 2000 });
+  } catch {
+    // No canvas (old browser): the dialog alone tells the user.
+  }
+}
+
+/** Amount input + 'Licitiraj' → check → 'Potvrdi licitaciju' → post → success only after the server accepted. */
+export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const inputId = useId();
+  const errorId = useId();
+  const [raw, setRaw] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<number | null>(null);
+  const [success, setSuccess] = useState(false);
+  const place = usePlaceBid(auctionId);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (auth.status !== 'authenticated') {
+      if (auth.status === 'anonymous') navigate('/login');
+      return;
+    }
+    const checked = checkBidAmount(raw, currentPrice);
+    if ('error' in checked) {
+      setError(checked.error);
+      return;
+    }
+    setError(null);
+    setPending(checked.amount);
+  };
+
+  const confirm = () => {
+    if (pending === null) return;
+    const amount = pending;
+    place.mutate(amount, {
+      onSuccess: () => {
+        setPending(null);
+        setRaw('');
+        setSuccess(true);
+        void celebrate();
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(() => setSuccess(false), SUCCESS_MS);
+      },
+      onError: (err) => {
+        setPending(null);
+        if (err instanceof ApiError && err.status === 403) {
+          navigate('/login');
+          return;
+        }
+        setError(bidErrorMessage(err));
+      },
+    });
+  };
+
+  return (
+    <div className="bid-box">
+      <form className="bid-box__form" onSubmit={submit} noValidate>
+        <label htmlFor={inputId} className="bid-box__label">
+          {sr.auctions2.yourBid}
+        </label>
+        <div className="bid-box__row">
+          <input
+            id={inputId}
+            className="field__input bid-box__input"
+            type="number"
+            inputMode="numeric"
+            min={minNextBid(currentPrice)}
+            step={1}
+            placeholder={String(minNextBid(currentPrice))}
+            value={raw}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => {
+              setRaw(e.target.value);
+              if (error) setError(null);
+            }}
+          />
+          <button type="submit" className="btn btn--primary bid-box__submit" disabled={place.isPending}>
+            {sr.detail.placeBid}
+          </button>
+        </div>
+        {error && (
+          <p id={errorId} className="field__error bid-box__error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+
+      <Dialog
+        open={pending !== null}
+        title={sr.detail.confirmBidTitle}
+        role="alertdialog"
+        onClose={() => {
+          if (!place.isPending) setPending(null);
+        }}
+        actions={
+          <>
+            <button type="button" className="btn btn--secondary" onClick={() => setPending(null)} disabled={place.isPending}>
+              {sr.common.cancel}
+            </button>
+            <button type="button" className="btn btn--primary" onClick={confirm} disabled={place.isPending}>
+              {sr.common.yes}
+            </button>
+          </>
+        }
+      >
+        <p>{pending !== null ? sr.detail.confirmBidText(pending) : ''}</p>
+      </Dialog>
+
+      <Dialog
+        open={success}
+        title={sr.common.congrats}
+        onClose={() => setSuccess(false)}
+        className="dialog--success"
+        actions={
+          <button type="button" className="btn btn--brand" onClick={() => setSuccess(false)}>
+            {sr.common.close}
+          </button>
+        }
+      >
+        <p>{sr.detail.bidSuccess}</p>
+      </Dialog>
+    </div>
+  );
+}

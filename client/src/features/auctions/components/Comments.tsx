@@ -1,0 +1,139 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { sr } from '@shared/texts/sr';
+import { COMMENT_MAX } from '@shared/rules/limits';
+import { ApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { useAuth } from '../../../app/auth';
+import { useComments, useCreateComment, useDeleteComment } from '../api/comments';
+import { checkComment } from './comment-validation';
+
+export interface CommentsProps {
+  auctionId: number;
+  sellerId: number;
+}
+
+/** Comment section: newest first, '(Prodavac)' label, delete for the author or the seller, the form. */
+export function Comments({ auctionId, sellerId }: CommentsProps) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const comments = useComments(auctionId);
+  const create = useCreateComment(auctionId);
+  const remove = useDeleteComment(auctionId);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const fieldId = useId();
+  const errorId = useId();
+  const headingId = useId();
+  const userId = auth.user?.id;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const problem = checkComment(text);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    if (auth.status === 'anonymous') {
+      navigate('/login');
+      return;
+    }
+    setError(null);
+    create.mutate(text.trim(), {
+      onSuccess: () => setText(''),
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 403) navigate('/login');
+        else setError(err instanceof ApiError ? (err.field('content') ?? err.message) : sr.auctions2.loadError);
+      },
+    });
+  };
+
+  return (
+    <section className="comments" aria-labelledby={headingId}>
+      <h2 id={headingId} className="comments__title">
+        {sr.auctions2.commentsTitle}
+      </h2>
+
+      <form className="comments__form" onSubmit={submit} noValidate>
+        <label htmlFor={fieldId} className="field__label">
+          {sr.auctions2.commentLabel}
+        </label>
+        <textarea
+          id={fieldId}
+          className="field__input comments__input"
+          rows={3}
+          placeholder={sr.auctions2.commentPlaceholder}
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (error) setError(null);
+          }}
+        />
+        <div className="comments__form-row">
+          <span className={`comments__counter${text.trim().length > COMMENT_MAX ? ' comments__counter--over' : ''}`} aria-hidden="true">
+            {text.trim().length}/{COMMENT_MAX}
+          </span>
+          <button type="submit" className="btn btn--brand" disabled={create.isPending}>
+            {sr.auctions2.commentSubmit}
+          </button>
+        </div>
+        {error && (
+          <p id={errorId} className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+
+      {deleteError && (
+        <p className="alert alert--error" role="alert">
+          {deleteError}
+        </p>
+      )}
+
+      {comments.isPending ? (
+        <p className="comments__status">{sr.comments.loading}</p>
+      ) : comments.isError ? (
+        <p className="comments__status">{sr.auctions2.loadError}</p>
+      ) : comments.data.length === 0 ? (
+        <p className="comments__status">{sr.comments.empty}</p>
+      ) : (
+        <ul className="comments__list">
+          {comments.data.map((c) => {
+            const isSellerComment = c.is_seller || c.userId === sellerId;
+            const canDelete = userId !== undefined && (userId === c.userId || userId === sellerId);
+            return (
+              <li key={c.id} className="comment">
+                <div className="comment__head">
+                  <strong className="comment__user">{c.user}</strong>
+                  {isSellerComment && <span className="comment__seller">{sr.comments.seller}</span>}
+                  <time className="comment__time" dateTime={c.created_at}>
+                    {formatDateTime(c.created_at)}
+                  </time>
+                </div>
+                <p className="comment__content">{c.content}</p>
+                {canDelete && (
+                  <button
+                    type="button"
+                    className="comment__delete"
+                    disabled={remove.isPending && remove.variables === c.id}
+                    onClick={() => {
+                      setDeleteError(null);
+                      remove.mutate(c.id, {
+                        onError: (err) => setDeleteError(err instanceof ApiError ? err.message : sr.auctions2.loadError),
+                      });
+                    }}
+                  >
+                    {sr.auctions2.commentDelete}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { minNextBid } from '@shared/rules/bids';
+import { sr } from '@shared/texts/sr';
+
+/** Client check of spec §4 step 3: a whole amount ≥ current + 10, else 'Minimalna ponuda je {min} din'. */
+export function checkBidAmount(raw: string, currentPrice: number): { amount: number } | { error: string } {
+  const min = minNextBid(currentPrice);
+  const text = raw.trim().replace(/\s/g, '');
+  if (text === '' || !/^\d+([.,]\d+)?$/.test(text)) return { error: sr.detail.minBid(min) };
+  const amount = Math.floor(Number(text.replace(',', '.')));
+  if (!Number.isFinite(amount) || amount < min) return { error: sr.detail.minBid(min) };
+  return { amount };
+}
