@@ -1,6 +1,7 @@
 import type { AppContext } from '../../server/context';
 import type { Auction } from '../../server/db/types';
 import { isoNow } from '../../server/lib/time';
+import { normaliseForSearch } from '@shared/rules/search';
 
 let n = 0;
 
@@ -17,6 +18,7 @@ export interface AuctionOpts {
   endsInMs?: number;
   status?: 'active' | 'ended';
   search_text?: string;
+  created_at?: string;
 }
 
 /** Inserts an auction row straight into the database (no images). */
@@ -43,8 +45,8 @@ export async function createAuction(ctx: AppContext, sellerId: number, opts: Auc
       original_end_date: end,
       status: opts.status ?? 'active',
       winner_id: null,
-      search_text: opts.search_text ?? `${title} ${description}`.toLowerCase(),
-      created_at: isoNow(now),
+      search_text: opts.search_text ?? normaliseForSearch(`${title} ${description}`),
+      created_at: opts.created_at ?? isoNow(now),
       closed_at: null,
     })
     .returningAll()

@@ -1,8 +1,72 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
 import type { AppContext } from '../../context';
+import { currentUser, requireActiveUser, requireAuth } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { parse, parseId } from '../../http/validate';
+import { auctionTexts, CreateAuctionInput, ListQuery } from '@shared/schemas/auctions';
+import { findAuction, findSeller } from './auctions.repository';
+import { createAuction, deleteAuction, getDetail, listAuctions, listPopular } from './auctions.service';
 
-/** Stub: filled in by its issue. */
-export function auctionsRoutes(_ctx: AppContext): Router {
+/** Text fields only (images have their own call); small limits, the fields are short. */
+const fieldsOnly = multer({ limits: { fields: 20, fieldSize: 20_000, files: 0, parts: 20 }, defParamCharset: 'utf8' }).none();
+
+export function auctionsRoutes(ctx: AppContext): Router {
   const r = Router();
+
+  r.post('/auctionItems/', requireActiveUser, (req, res, next) => fieldsOnly(req, res, (err) => next(err ? toBadForm() : undefined)), async (req, res) => {
+    const input = parse(CreateAuctionInput, { ...req.body });
+    const id = await createAuction(ctx, currentUser(req), input);
+    res.status(201).json({ id, detail: auctionTexts.created });
+  });
+
+  r.get('/auction/:id/', async (req, res) => {
+    res.json(await getDetail(ctx, parseId(req.params.id)));
+  });
+
+  r.delete('/auctionItems/delete/:id/', requireActiveUser, async (req, res) => {
+    await deleteAuction(ctx, currentUser(req), parseId(req.params.id));
+    res.status(204).end();
+  });
+
+  r.get('/user/username/:auctionId/', async (req, res) => {
+    const seller = await findSeller(ctx.db, parseId(req.params.auctionId));
+    if (!seller) throw AppError.notFound(auctionTexts.notFound);
+    res.json({ first_name: seller.first_name, id: seller.id });
+  });
+
+  r.get('/auctions/:id/offer_count/', async (req, res) => {
+    const auction = await findAuction(ctx.db, parseId(req.params.id));
+    if (!auction) throw AppError.notFound(auctionTexts.notFound);
+    res.json({ bid_count: auction.bid_count });
+  });
+
+  // Lists. Public ones show open auctions of unblocked sellers; own ones include ended auctions.
+  r.get('/auctions/best/', async (_req, res) => {
+    res.json(await listPopular(ctx));
+  });
+
+  r.get('/auctions/', async (req, res) => {
+    res.json(await listAuctions(ctx, { kind: 'public' }, parse(ListQuery, req.query)));
+  });
+
+  r.get('/all-auction-items/', async (req, res) => {
+    const scope = req.user?.is_admin ? ({ kind: 'all' } as const) : ({ kind: 'public' } as const);
+    res.json(await listAuctions(ctx, scope, parse(ListQuery, req.query)));
+  });
+
+  const own =
+    (kind: 'seller' | 'bidder'): RequestHandler =>
+    async (req, res) => {
+      res.json(await listAuctions(ctx, { kind, userId: currentUser(req).id }, parse(ListQuery, req.query)));
+    };
+  r.get('/my-auctions/', requireAuth, own('seller'));
+  r.get('/auctionItems/', requireAuth, own('seller'));
+  r.get('/all-my-biddings/', requireAuth, own('bidder'));
+
   return r;
+}
+
+function toBadForm(): AppError {
+  return AppError.badRequest(auctionTexts.badForm, undefined, 'bad_form');
 }

@@ -1,8 +1,56 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
+import multer, { MulterError } from 'multer';
 import type { AppContext } from '../../context';
+import { currentUser, requireActiveUser } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { parse, parseId } from '../../http/validate';
+import { IMAGE_MAX_BYTES, IMAGES_MAX } from '@shared/rules/limits';
+import { auctionTexts, ImageOrderInput } from '@shared/schemas/auctions';
+import { addImages, deleteImage, reorderImages, requireSellerOf, safeName, type Upload } from './images.service';
 
-/** Stub: filled in by its issue. */
-export function imagesRoutes(_ctx: AppContext): Router {
+/** Repeated `image` parts (any field name is taken), held in memory: at most 6 files of 6 MB each. */
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGES_MAX, fields: 10, parts: IMAGES_MAX + 10, fieldSize: 10_000 },
+  defParamCharset: 'utf8',
+}).any();
+
+const receiveFiles: RequestHandler = (req, res, next) =>
+  upload(req, res, (err: unknown) => {
+    if (!err) return next();
+    if (err instanceof MulterError) {
+      if (err.code === 'LIMIT_FILE_SIZE') return next(AppError.field('image', auctionTexts.imageTooLarge(safeName((err as MulterError & { filename?: string }).filename))));
+      if (err.code === 'LIMIT_FILE_COUNT' || err.code === 'LIMIT_PART_COUNT') {
+        return next(AppError.field('image', auctionTexts.imagesTooMany));
+      }
+    }
+    next(AppError.badRequest(auctionTexts.badForm, undefined, 'bad_form'));
+  });
+
+export function imagesRoutes(ctx: AppContext): Router {
   const r = Router();
+
+  // The seller check runs before the body is read, so nobody else can make us buffer 36 MB.
+  const sellerOnly: RequestHandler = async (req, _res, next) => {
+    await requireSellerOf(ctx, currentUser(req), parseId(req.params.id));
+    next();
+  };
+
+  r.post('/auction-items/:id/images/', requireActiveUser, sellerOnly, receiveFiles, async (req, res) => {
+    const files = (Array.isArray(req.files) ? req.files : []) as Upload[];
+    const images = await addImages(ctx, parseId(req.params.id), files);
+    res.status(201).json({ images });
+  });
+
+  r.put('/auction-items/:id/images/order/', requireActiveUser, sellerOnly, async (req, res) => {
+    const input = parse(ImageOrderInput, req.body);
+    res.json({ images: await reorderImages(ctx, parseId(req.params.id), input.image_ids) });
+  });
+
+  r.delete('/auction-items/:id/images/:imageId/', requireActiveUser, sellerOnly, async (req, res) => {
+    await deleteImage(ctx, parseId(req.params.id), parseId(req.params.imageId));
+    res.status(204).end();
+  });
+
   return r;
 }

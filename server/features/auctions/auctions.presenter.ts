@@ -1,0 +1,54 @@
+import type { AuctionCard, AuctionDetail, AuctionImage } from '@shared/schemas/auctions';
+import { mediaUrl } from '../images/media-store';
+import type { CardRow, DetailRow } from './auctions.repository';
+
+/** Ended once the closing job marked it, or as soon as end_date has passed (the job may lag a second). */
+export function statusOf(row: { status: string; end_date: string }, now: number = Date.now()): 'active' | 'ended' {
+  return row.status === 'ended' || Date.parse(row.end_date) <= now ? 'ended' : 'active';
+}
+
+export function presentImage(img: { id: number; card_path: string; large_path: string }): AuctionImage {
+  return { id: img.id, image: mediaUrl(img.large_path), thumbnail: mediaUrl(img.card_path) };
+}
+
+/** A list card (spec §3 "Auction (list)" + status). */
+export function presentCard(row: CardRow, now: number = Date.now()): AuctionCard {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    current_price: row.current_price,
+    end_date: row.end_date,
+    category: row.category,
+    seller: row.seller_id,
+    first_image: row.first_image_path ? mediaUrl(row.first_image_path) : null,
+    bid_count: row.bid_count,
+    status: statusOf(row, now),
+  };
+}
+
+/** The detail (spec §3 "Auction (detail)" + category, counts, status, winner, seller name, ordered images). */
+export function presentDetail(
+  row: DetailRow,
+  images: { id: number; card_path: string; large_path: string }[],
+  now: number = Date.now(),
+): AuctionDetail {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    current_price: row.current_price,
+    starting_price: row.starting_price,
+    seller: row.seller_id,
+    seller_name: row.seller_name,
+    end_date: row.end_date,
+    city: row.city,
+    phone_number: row.phone_number,
+    category: row.category,
+    bid_count: row.bid_count,
+    status: statusOf(row, now),
+    winner: row.winner_id,
+    created_at: row.created_at,
+    images: images.map(presentImage),
+  };
+}

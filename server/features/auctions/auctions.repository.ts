@@ -1,0 +1,167 @@
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
+import type { AuctionsTable, Database, DbOrTx } from '../../db/types';
+import type { Sort } from '@shared/schemas/auctions';
+
+/** What a card needs: the auction's columns plus its first image (card size) from one subselect. */
+export interface CardRow {
+  id: number;
+  title: string;
+  description: string;
+  current_price: number;
+  end_date: string;
+  category: string;
+  seller_id: number;
+  bid_count: number;
+  status: 'active' | 'ended';
+  first_image_path: string | null;
+}
+
+export interface DetailRow extends CardRow {
+  city: string;
+  phone_number: string;
+  starting_price: number;
+  winner_id: number | null;
+  created_at: string;
+  seller_name: string;
+}
+
+/**
+ * Which auctions a list shows.
+ * - public: open (status active and end_date in the future) auctions of sellers who are not blocked;
+ * - all: everything (admin);
+ * - seller / bidder: the user's own auctions / the auctions the user bid on, ended ones included.
+ */
+export type ListScope = { kind: 'public' } | { kind: 'all' } | { kind: 'seller'; userId: number } | { kind: 'bidder'; userId: number };
+
+export interface ListFilter {
+  scope: ListScope;
+  now: string;
+  category?: string;
+  /** Already normalised with normaliseForSearch and LIKE-escaped. */
+  search?: string;
+}
+
+type AuctionsQuery<O> = SelectQueryBuilder<Database & { a: AuctionsTable }, 'a', O>;
+
+function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter): AuctionsQuery<O> {
+  const s = f.scope;
+  if (s.kind === 'public') {
+    q = q
+      .where('a.status', '=', 'active')
+      .where('a.end_date', '>', f.now)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'a.seller_id').where('u.blocked_at', 'is not', null))),
+      );
+  } else if (s.kind === 'seller') {
+    q = q.where('a.seller_id', '=', s.userId);
+  } else if (s.kind === 'bidder') {
+    q = q.where('a.id', 'in', (eb) => eb.selectFrom('bids as b').select('b.auction_id').where('b.bidder_id', '=', s.userId));
+  }
+  if (f.category) q = q.where('a.category', '=', f.category);
+  if (f.search) q = q.where(sql<boolean>`a.search_text like ${'%' + f.search + '%'} escape '\\'`);
+  return q;
+}
+
+function cardQuery(db: DbOrTx) {
+  return db.selectFrom('auctions as a').select((eb) => [
+    'a.id',
+    'a.title',
+    'a.description',
+    'a.current_price',
+    'a.end_date',
+    'a.category',
+    'a.seller_id',
+    'a.bid_count',
+    'a.status',
+    eb
+      .selectFrom('auction_images as i')
+      .select('i.card_path')
+      .whereRef('i.auction_id', '=', 'a.id')
+      .orderBy('i.position')
+      .orderBy('i.id')
+      .limit(1)
+      .as('first_image_path'),
+  ]);
+}
+
+const SORT_COLUMNS: Record<Sort, [column: 'a.end_date' | 'a.current_price', dir: 'asc' | 'desc']> = {
+  endDateAsc: ['a.end_date', 'asc'],
+  endDateDesc: ['a.end_date', 'desc'],
+  priceAsc: ['a.current_price', 'asc'],
+  priceDesc: ['a.current_price', 'desc'],
+};
+
+/** One page of cards: one query, first images included (no N+1). Ties break on id for stable paging. */
+export async function listCards(db: DbOrTx, f: ListFilter, sort: Sort, limit: number, offset: number): Promise<CardRow[]> {
+  const [col, dir] = SORT_COLUMNS[sort];
+  const rows = await applyFilter(cardQuery(db), f).orderBy(col, dir).orderBy('a.id', dir).limit(limit).offset(offset).execute();
+  return rows as CardRow[];
+}
+
+export async function countCards(db: DbOrTx, f: ListFilter): Promise<number> {
+  const row = await applyFilter(db.selectFrom('auctions as a').select((eb) => eb.fn.countAll<number>().as('n')), f).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Popular auctions: open auctions of unblocked sellers ranked by the number of bids placed since `since`
+ * (the last 24 h), then by total bid_count, then by the soonest end.
+ */
+export async function listPopular(db: DbOrTx, now: string, since: string, limit: number): Promise<CardRow[]> {
+  const rows = await applyFilter(
+    cardQuery(db).select((eb) =>
+      eb
+        .selectFrom('bids as rb')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('rb.auction_id', '=', 'a.id')
+        .where('rb.created_at', '>', since)
+        .as('recent_bids'),
+    ),
+    { scope: { kind: 'public' }, now },
+  )
+    .orderBy('recent_bids', 'desc')
+    .orderBy('a.bid_count', 'desc')
+    .orderBy('a.end_date', 'asc')
+    .orderBy('a.id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows as unknown as CardRow[];
+}
+
+export async function findDetail(db: DbOrTx, id: number): Promise<DetailRow | undefined> {
+  const row = await cardQuery(db)
+    .innerJoin('users as s', 's.id', 'a.seller_id')
+    .select(['a.city', 'a.phone_number', 'a.starting_price', 'a.winner_id', 'a.created_at', 's.first_name as seller_name'])
+    .where('a.id', '=', id)
+    .executeTakeFirst();
+  return row as DetailRow | undefined;
+}
+
+export async function findAuction(db: DbOrTx, id: number) {
+  return db.selectFrom('auctions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findSeller(db: DbOrTx, auctionId: number) {
+  return db
+    .selectFrom('auctions as a')
+    .innerJoin('users as u', 'u.id', 'a.seller_id')
+    .select(['u.id', 'u.first_name'])
+    .where('a.id', '=', auctionId)
+    .executeTakeFirst();
+}
+
+export async function insertAuction(db: DbOrTx, values: Insertable<AuctionsTable>): Promise<number> {
+  const row = await db.insertInto('auctions').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Deletes an auction. With `onlyWithoutBids` the check and the delete are one statement, so a bid that
+ * lands in between cannot be deleted with it. Returns whether a row was deleted.
+ */
+export async function deleteAuction(db: DbOrTx, id: number, onlyWithoutBids: boolean): Promise<boolean> {
+  let q = db.deleteFrom('auctions').where('id', '=', id);
+  if (onlyWithoutBids) q = q.where('bid_count', '=', 0);
+  const res = await q.executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}

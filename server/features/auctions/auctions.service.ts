@@ -1,0 +1,101 @@
+import type { AppContext } from '../../context';
+import type { User } from '../../db/types';
+import { AppError } from '../../http/errors';
+import { isoAt } from '../../lib/time';
+import { ALL_AUCTIONS } from '@shared/categories';
+import { auctionTexts, type AuctionCard, type AuctionDetail, type CreateAuctionInput, type ListQuery, type Paged } from '@shared/schemas/auctions';
+import { escapeLike, normaliseForSearch } from '@shared/rules/search';
+import { PAGE_SIZE } from '@shared/rules/limits';
+import { listImages } from '../images/images.repository';
+import { removeFiles } from '../images/media-store';
+import * as repo from './auctions.repository';
+import { presentCard, presentDetail } from './auctions.presenter';
+
+/** The plain (unpaged) list answers at most this many cards; clients that need more use `page`. */
+export const PLAIN_LIST_MAX = 1000;
+export const POPULAR_LIMIT = 10;
+const POPULAR_WINDOW_MS = 24 * 3600 * 1000;
+
+export async function createAuction(ctx: AppContext, seller: User, input: CreateAuctionInput): Promise<number> {
+  const now = Date.now();
+  const end = isoAt(now + input.auction_duration * ctx.config.auctionDaySeconds * 1000);
+  return repo.insertAuction(ctx.db, {
+    seller_id: seller.id,
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    city: input.city,
+    phone_number: input.phone_number,
+    starting_price: input.current_price,
+    current_price: input.current_price,
+    end_date: end,
+    original_end_date: end,
+    status: 'active',
+    winner_id: null,
+    search_text: normaliseForSearch(`${input.title} ${input.description}`),
+    created_at: isoAt(now),
+    closed_at: null,
+  });
+}
+
+export async function getDetail(ctx: AppContext, id: number): Promise<AuctionDetail> {
+  const row = await repo.findDetail(ctx.db, id);
+  if (!row) throw AppError.notFound(auctionTexts.notFound);
+  const images = await listImages(ctx.db, id);
+  return presentDetail(row, images);
+}
+
+/** The seller while there are no bids, an admin always. Image files go with the auction. */
+export async function deleteAuction(ctx: AppContext, user: User, id: number): Promise<void> {
+  const auction = await repo.findAuction(ctx.db, id);
+  if (!auction) throw AppError.notFound(auctionTexts.notFound);
+  const isAdmin = !!user.is_admin;
+  if (!isAdmin && auction.seller_id !== user.id) throw AppError.forbidden(auctionTexts.deleteForbidden);
+  const images = await listImages(ctx.db, id);
+  const deleted = await repo.deleteAuction(ctx.db, id, !isAdmin);
+  if (!deleted) {
+    if (!isAdmin) throw AppError.badRequest(auctionTexts.deleteHasBids, undefined, 'has_bids');
+    throw AppError.notFound(auctionTexts.notFound);
+  }
+  await removeFiles(
+    ctx.config.dataDir,
+    images.flatMap((i) => [i.card_path, i.large_path]),
+  ).catch((err: unknown) => ctx.logger.warn({ err, id }, 'could not remove image files'));
+}
+
+/** Cards of a list: the plain array, or `{count, next, previous, results}` when `page` is given. */
+export async function listAuctions(
+  ctx: AppContext,
+  scope: repo.ListScope,
+  query: ListQuery,
+): Promise<AuctionCard[] | Paged<AuctionCard>> {
+  const now = Date.now();
+  const search = query.q ? normaliseForSearch(query.q) : '';
+  const filter: repo.ListFilter = {
+    scope,
+    now: isoAt(now),
+    category: query.category && query.category !== ALL_AUCTIONS ? query.category : undefined,
+    search: search ? escapeLike(search) : undefined,
+  };
+  if (query.page === undefined) {
+    const rows = await repo.listCards(ctx.db, filter, query.sort, query.page_size ?? PLAIN_LIST_MAX, 0);
+    return rows.map((r) => presentCard(r, now));
+  }
+  const size = query.page_size ?? PAGE_SIZE;
+  const [count, rows] = await Promise.all([
+    repo.countCards(ctx.db, filter),
+    repo.listCards(ctx.db, filter, query.sort, size, (query.page - 1) * size),
+  ]);
+  return {
+    count,
+    next: query.page * size < count ? query.page + 1 : null,
+    previous: query.page > 1 ? query.page - 1 : null,
+    results: rows.map((r) => presentCard(r, now)),
+  };
+}
+
+export async function listPopular(ctx: AppContext): Promise<AuctionCard[]> {
+  const now = Date.now();
+  const rows = await repo.listPopular(ctx.db, isoAt(now), isoAt(now - POPULAR_WINDOW_MS), POPULAR_LIMIT);
+  return rows.map((r) => presentCard(r, now));
+}

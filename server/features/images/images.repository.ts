@@ -1,0 +1,50 @@
+import type { DbOrTx } from '../../db/types';
+import type { StoredImage } from './media-store';
+
+export async function listImages(db: DbOrTx, auctionId: number) {
+  return db
+    .selectFrom('auction_images')
+    .select(['id', 'card_path', 'large_path', 'position'])
+    .where('auction_id', '=', auctionId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countImages(db: DbOrTx, auctionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('auction_images')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('auction_id', '=', auctionId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Appends images after the current last position, in the given order. */
+export async function appendImages(db: DbOrTx, auctionId: number, images: StoredImage[], now: string): Promise<void> {
+  const last = await db
+    .selectFrom('auction_images')
+    .select((eb) => eb.fn.max('position').as('p'))
+    .where('auction_id', '=', auctionId)
+    .executeTakeFirst();
+  let position = Number(last?.p ?? -1);
+  for (const img of images) {
+    position += 1;
+    await db.insertInto('auction_images').values({ auction_id: auctionId, position, ...img, created_at: now }).execute();
+  }
+}
+
+export async function setPositions(db: DbOrTx, auctionId: number, orderedIds: number[]): Promise<void> {
+  for (const [position, id] of orderedIds.entries()) {
+    await db.updateTable('auction_images').set({ position }).where('id', '=', id).where('auction_id', '=', auctionId).execute();
+  }
+}
+
+export async function deleteImage(db: DbOrTx, auctionId: number, imageId: number) {
+  return db
+    .deleteFrom('auction_images')
+    .where('id', '=', imageId)
+    .where('auction_id', '=', auctionId)
+    .returning(['card_path', 'large_path'])
+    .executeTakeFirst();
+}

@@ -1,0 +1,78 @@
+import type { AppContext } from '../../context';
+import type { User } from '../../db/types';
+import { AppError } from '../../http/errors';
+import { isoNow } from '../../lib/time';
+import { IMAGES_MAX } from '@shared/rules/limits';
+import { auctionTexts, type AuctionImage } from '@shared/schemas/auctions';
+import { findAuction } from '../auctions/auctions.repository';
+import { presentImage } from '../auctions/auctions.presenter';
+import * as repo from './images.repository';
+import { processImage, removeFiles, storeImage, type StoredImage } from './media-store';
+
+export interface Upload {
+  originalname: string;
+  buffer: Buffer;
+}
+
+/** The auction, when `user` is its seller: 404 for an unknown auction, 403 for anyone else. */
+export async function requireSellerOf(ctx: AppContext, user: User, auctionId: number) {
+  const auction = await findAuction(ctx.db, auctionId);
+  if (!auction) throw AppError.notFound(auctionTexts.notFound);
+  if (auction.seller_id !== user.id) throw AppError.forbidden(auctionTexts.imagesForbidden);
+  return auction;
+}
+
+async function presentAll(ctx: AppContext, auctionId: number): Promise<AuctionImage[]> {
+  return (await repo.listImages(ctx.db, auctionId)).map(presentImage);
+}
+
+const tooMany = () => AppError.field('image', auctionTexts.imagesTooMany);
+
+/**
+ * Adds uploads after the existing images (upload order = display order). Every file is checked and
+ * re-encoded before anything is stored, so one bad file refuses the whole batch.
+ */
+export async function addImages(ctx: AppContext, auctionId: number, files: Upload[]): Promise<AuctionImage[]> {
+  if (files.length === 0) throw AppError.field('image', auctionTexts.imagesRequired);
+  if ((await repo.countImages(ctx.db, auctionId)) + files.length > IMAGES_MAX) throw tooMany();
+  const processed = await Promise.all(files.map((f) => processImage(f.buffer, safeName(f.originalname))));
+  const stored: StoredImage[] = [];
+  try {
+    for (const p of processed) stored.push(await storeImage(ctx.config.dataDir, p));
+    // Count again inside the transaction: two uploads at once must not pass 6 together.
+    await ctx.db.transaction().execute(async (tx) => {
+      if ((await repo.countImages(tx, auctionId)) + stored.length > IMAGES_MAX) throw tooMany();
+      await repo.appendImages(tx, auctionId, stored, isoNow());
+    });
+  } catch (err) {
+    await removeFiles(ctx.config.dataDir, stored.flatMap((s) => [s.card_path, s.large_path]));
+    throw err;
+  }
+  return presentAll(ctx, auctionId);
+}
+
+/** New display order: `imageIds` must list every image of the auction exactly once. */
+export async function reorderImages(ctx: AppContext, auctionId: number, imageIds: number[]): Promise<AuctionImage[]> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const current = (await repo.listImages(tx, auctionId)).map((i) => i.id);
+    const wanted = new Set(imageIds);
+    if (wanted.size !== imageIds.length || wanted.size !== current.length || current.some((id) => !wanted.has(id))) {
+      throw AppError.field('image_ids', auctionTexts.imagesOrderInvalid);
+    }
+    await repo.setPositions(tx, auctionId, imageIds);
+  });
+  return presentAll(ctx, auctionId);
+}
+
+export async function deleteImage(ctx: AppContext, auctionId: number, imageId: number): Promise<void> {
+  const gone = await repo.deleteImage(ctx.db, auctionId, imageId);
+  if (!gone) throw AppError.notFound(auctionTexts.imageNotFound);
+  await removeFiles(ctx.config.dataDir, [gone.card_path, gone.large_path]);
+}
+
+/** A file name fit for a message: no path, no control characters, not too long. */
+export function safeName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 100);
+  return clean || 'Slika';
+}

@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '../../http/errors';
+import { auctionTexts } from '@shared/schemas/auctions';
+
+/** Kinds we accept, decided from the bytes (never the name or the declared type). */
+const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+/** Refuses decompression bombs before decoding: 40 megapixels is above any phone camera. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** Card size: what lists show (cropped to 4:3). */
+export const CARD_SIZE = { width: 480, height: 360 } as const;
+/** Large size: the detail slideshow, longest side at most 1600 px, never enlarged. */
+export const LARGE_MAX = 1600;
+
+export interface ProcessedImage {
+  card: Buffer;
+  large: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface StoredImage {
+  card_path: string;
+  large_path: string;
+  width: number;
+  height: number;
+}
+
+export function mediaDir(dataDir: string): string {
+  return path.join(dataDir, 'media');
+}
+
+/** Public URL of a stored file (served by the /media static route). */
+export function mediaUrl(relPath: string): string {
+  return `/media/${relPath}`;
+}
+
+/**
+ * Sniffs, decodes and re-encodes one upload. EXIF orientation is applied, then every piece of metadata
+ * (EXIF with GPS, ICC, XMP, comments) is dropped because sharp writes none unless asked to.
+ * Throws a 400 AppError with a Serbian message that names the file.
+ */
+export async function processImage(buf: Buffer, name: string): Promise<ProcessedImage> {
+  const kind = await fileTypeFromBuffer(buf);
+  if (!kind || !ACCEPTED.has(kind.mime)) throw AppError.field('image', auctionTexts.imageNotImage(name));
+  try {
+    const base = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: 'error' }).rotate();
+    const large = await base
+      .clone()
+      .resize({ width: LARGE_MAX, height: LARGE_MAX, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    const card = await base
+      .clone()
+      .resize({ width: CARD_SIZE.width, height: CARD_SIZE.height, fit: 'cover' })
+      .webp({ quality: 78 })
+      .toBuffer();
+    return { card, large: large.data, width: large.info.width, height: large.info.height };
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) {
+      throw AppError.field('image', auctionTexts.imageTooManyPixels(name));
+    }
+    throw AppError.field('image', auctionTexts.imageNotImage(name));
+  }
+}
+
+/** Writes both sizes under DATA_DIR/media with random names (two-letter shard folders). */
+export async function storeImage(dataDir: string, img: ProcessedImage): Promise<StoredImage> {
+  const id = crypto.randomBytes(16).toString('hex');
+  const shard = id.slice(0, 2);
+  await fs.mkdir(path.join(mediaDir(dataDir), shard), { recursive: true });
+  const card_path = `${shard}/${id}-card.webp`;
+  const large_path = `${shard}/${id}-large.webp`;
+  await fs.writeFile(path.join(mediaDir(dataDir), card_path), img.card, { flag: 'wx' });
+  await fs.writeFile(path.join(mediaDir(dataDir), large_path), img.large, { flag: 'wx' });
+  return { card_path, large_path, width: img.width, height: img.height };
+}
+
+/** Removes stored files; a file that is already gone is fine. Only names we made are accepted. */
+export async function removeFiles(dataDir: string, relPaths: string[]): Promise<void> {
+  await Promise.all(
+    relPaths
+      .filter((p) => /^[0-9a-f]{2}\/[0-9a-f]{32}-(card|large)\.webp$/.test(p))
+      .map((p) => fs.rm(path.join(mediaDir(dataDir), p), { force: true })),
+  );
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { sr } from '../texts/sr';
+import { ALL_AUCTIONS, CATEGORY_VALUES } from '../categories';
+import {
+  AUCTION_DURATIONS,
+  AUCTION_PHONE_RE,
+  CITY_MAX,
+  DEFAULT_AUCTION_DURATION,
+  DESCRIPTION_MAX,
+  IMAGE_MAX_BYTES,
+  IMAGES_MAX,
+  MAX_PAGE_SIZE,
+  MIN_STARTING_PRICE,
+  TITLE_MAX,
+} from '../rules/limits';
+
+const t = sr.create;
+
+/** Serbian messages of the auction and image calls that the spec does not quote (our wording). */
+export const auctionTexts = {
+  titleTooLong: `Naslov može imati najviše ${TITLE_MAX} karaktera.`,
+  descriptionTooLong: `Opis može imati najviše ${DESCRIPTION_MAX} karaktera.`,
+  cityTooLong: `Grad može imati najviše ${CITY_MAX} karaktera.`,
+  priceTooHigh: 'Cena je prevelika.',
+  durationInvalid: 'Trajanje aukcije mora biti 1, 3, 4 ili 7 dana.',
+  created: 'Aukcija je uspešno postavljena.',
+  notFound: 'Aukcija ne postoji.',
+  deleteForbidden: 'Možete obrisati samo svoju aukciju.',
+  deleteHasBids: 'Aukcija ima ponude i ne može se obrisati.',
+  deleted: 'Aukcija je obrisana.',
+  imagesForbidden: 'Samo prodavac može menjati slike ove aukcije.',
+  imagesTooMany: sr.create.imagesMax,
+  imagesRequired: sr.create.imagesRequired,
+  imageTooLarge: sr.create.imageTooLarge,
+  imageNotImage: (name: string) => `${name} nije podržana slika. Dozvoljeni su JPEG, PNG, WebP i GIF.`,
+  imageTooManyPixels: (name: string) => `${name} ima previše piksela (najviše 40 megapiksela).`,
+  imagesOrderInvalid: 'Redosled slika nije ispravan: navedite svaku sliku aukcije tačno jednom.',
+  imageNotFound: 'Slika ne postoji.',
+  badForm: 'Podaci obrasca nisu ispravni.',
+} as const;
+
+const intLike = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(',', '.')) : v);
+
+/**
+ * POST /api/auctionItems/ (multipart or JSON). Strings are trimmed; the price is floored to whole dinars
+ * before the minimum is checked; duration defaults to 4 days like the form.
+ */
+export const CreateAuctionInput = z.object({
+  title: z.string({ error: t.titleRequired }).trim().min(1, t.titleRequired).max(TITLE_MAX, auctionTexts.titleTooLong),
+  description: z
+    .string({ error: t.descriptionRequired })
+    .trim()
+    .min(1, t.descriptionRequired)
+    .max(DESCRIPTION_MAX, auctionTexts.descriptionTooLong),
+  current_price: z.preprocess(
+    intLike,
+    z
+      .number({ error: t.minPrice })
+      .refine((n) => Number.isFinite(n), t.minPrice)
+      .transform((n) => Math.floor(n))
+      .pipe(z.number().min(MIN_STARTING_PRICE, t.minPrice).max(1_000_000_000_000, auctionTexts.priceTooHigh)),
+  ),
+  auction_duration: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? DEFAULT_AUCTION_DURATION : intLike(v)),
+    z
+      .number({ error: auctionTexts.durationInvalid })
+      .refine((n) => (AUCTION_DURATIONS as readonly number[]).includes(n), auctionTexts.durationInvalid),
+  ),
+  city: z.string({ error: t.cityRequired }).trim().min(1, t.cityRequired).max(CITY_MAX, auctionTexts.cityTooLong),
+  phone_number: z
+    .string({ error: t.phoneInvalid })
+    .trim()
+    .transform((p) => p.replace(/[\s/.-]/g, ''))
+    .pipe(z.string().regex(AUCTION_PHONE_RE, t.phoneInvalid)),
+  category: z.enum(CATEGORY_VALUES, { error: t.categoryRequired }),
+});
+export type CreateAuctionInput = z.output<typeof CreateAuctionInput>;
+export type CreateAuctionForm = z.input<typeof CreateAuctionInput>;
+
+export const SORTS = ['endDateAsc', 'endDateDesc', 'priceAsc', 'priceDesc'] as const;
+export type Sort = (typeof SORTS)[number];
+
+const optionalInt = (min: number, max: number) =>
+  z.preprocess((v) => (v === undefined || v === '' ? undefined : intLike(v)), z.number().int().min(min).max(max).optional());
+
+/**
+ * Query of every list call. `page` switches the answer to the paged shape; `category` of
+ * `all-auctions` (or none) means every category; `q` is matched after normaliseForSearch.
+ */
+export const ListQuery = z.object({
+  category: z.union([z.enum(CATEGORY_VALUES), z.literal(ALL_AUCTIONS)]).optional().catch(undefined),
+  page: optionalInt(1, 1_000_000),
+  /** Above MAX_PAGE_SIZE is clamped to it; without `page` it limits the plain list. */
+  page_size: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Math.min(Number(intLike(v)), MAX_PAGE_SIZE)),
+    z.number().int().min(1).optional(),
+  ),
+  sort: z.enum(SORTS).optional().default('endDateAsc').catch('endDateAsc'),
+  q: z.string().max(200).optional(),
+});
+export type ListQuery = z.output<typeof ListQuery>;
+
+export const AuctionStatus = z.enum(['active', 'ended']);
+
+export const AuctionCard = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  current_price: z.number(),
+  end_date: z.string(),
+  category: z.string(),
+  seller: z.number(),
+  first_image: z.string().nullable(),
+  bid_count: z.number(),
+  status: AuctionStatus,
+});
+export type AuctionCard = z.infer<typeof AuctionCard>;
+
+export const AuctionImage = z.object({ id: z.number(), image: z.string(), thumbnail: z.string() });
+export type AuctionImage = z.infer<typeof AuctionImage>;
+
+export const AuctionDetail = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  current_price: z.number(),
+  starting_price: z.number(),
+  seller: z.number(),
+  seller_name: z.string(),
+  end_date: z.string(),
+  city: z.string(),
+  phone_number: z.string(),
+  category: z.string(),
+  bid_count: z.number(),
+  status: AuctionStatus,
+  winner: z.number().nullable(),
+  created_at: z.string(),
+  images: z.array(AuctionImage),
+});
+export type AuctionDetail = z.infer<typeof AuctionDetail>;
+
+/** The paged answer (`page` given): next/previous are page numbers or null. */
+export const Paged = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number(), next: z.number().nullable(), previous: z.number().nullable(), results: z.array(item) });
+export type Paged<T> = { count: number; next: number | null; previous: number | null; results: T[] };
+
+export const CreateAuctionResponse = z.object({ id: z.number() });
+export const SellerResponse = z.object({ first_name: z.string(), id: z.number() });
+export const OfferCountResponse = z.object({ bid_count: z.number() });
+export const ImagesResponse = z.object({ images: z.array(AuctionImage) });
+export const ImageOrderInput = z.object({
+  image_ids: z.array(z.number().int().positive(), { error: auctionTexts.imagesOrderInvalid }).min(1, auctionTexts.imagesOrderInvalid).max(IMAGES_MAX, auctionTexts.imagesOrderInvalid),
+});
+
+/** Client-side image pick check (the server checks again): count and size. */
+export function checkImagePick(existing: number, picked: { name: string; size: number }[]): string | null {
+  if (existing + picked.length > IMAGES_MAX) return sr.create.imagesPickMax;
+  const big = picked.find((f) => f.size > IMAGE_MAX_BYTES);
+  return big ? sr.create.imageTooLarge(big.name) : null;
+}
