@@ -1,8 +1,38 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
+import { currentUser, requireActiveUser } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { parse, parseId } from '../../http/validate';
+import { PlaceBidInput, UserNamesInput, type UserNamesResponse } from '@shared/schemas/bids';
+import { afterBidCommitted, placeBid } from './bids.service';
+import { findAuction, findUserNames, listBids } from './bids.repository';
+import { presentBid, presentPlacedBid } from './bids.presenter';
 
-/** Stub: filled in by its issue. */
-export function bidsRoutes(_ctx: AppContext): Router {
+export function bidsRoutes(ctx: AppContext): Router {
   const r = Router();
+
+  r.post('/bids/', requireActiveUser, async (req, res) => {
+    const input = parse(PlaceBidInput, req.body);
+    const placed = await placeBid(ctx, currentUser(req), input);
+    res.status(201).json(presentPlacedBid(placed.bid, placed.state));
+    afterBidCommitted(ctx, placed);
+  });
+
+  /** Bid history, oldest first (public, like the auction itself). */
+  r.get('/bids/:auctionId/', async (req, res) => {
+    const auctionId = parseId(req.params.auctionId);
+    if (!(await findAuction(ctx.db, auctionId))) throw AppError.notFound();
+    const rows = await listBids(ctx.db, auctionId);
+    res.json(rows.map(presentBid));
+  });
+
+  /** Display names for the bid history, in the order asked; unknown ids get null. */
+  r.post('/users/', async (req, res) => {
+    const { ids } = parse(UserNamesInput, req.body);
+    const names = await findUserNames(ctx.db, ids);
+    const body: UserNamesResponse = ids.map((id) => ({ id, name: names.get(id) ?? null }));
+    res.json(body);
+  });
+
   return r;
 }

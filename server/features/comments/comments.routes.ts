@@ -1,8 +1,39 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
+import { currentUser, requireActiveUser, requireAuth } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { parse, parseId } from '../../http/validate';
+import { broadcastCommentCreated, broadcastCommentDeleted, broadcastNotificationChanges } from '../../realtime/broadcast';
+import { CreateCommentInput } from '@shared/schemas/comments';
+import { findAuctionRef, listComments } from './comments.repository';
+import { presentComment } from './comments.presenter';
+import { createComment, removeComment } from './comments.service';
 
-/** Stub: filled in by its issue. */
-export function commentsRoutes(_ctx: AppContext): Router {
+export function commentsRoutes(ctx: AppContext): Router {
   const r = Router();
+
+  /** Public, newest first. */
+  r.get('/comments/:auctionId/', async (req, res) => {
+    const auctionId = parseId(req.params.auctionId);
+    if (!(await findAuctionRef(ctx.db, auctionId))) throw AppError.notFound();
+    const rows = await listComments(ctx.db, auctionId);
+    res.json(rows.map(presentComment));
+  });
+
+  r.post('/comments/create/', requireActiveUser, async (req, res) => {
+    const input = parse(CreateCommentInput, req.body);
+    const created = await createComment(ctx, currentUser(req), input);
+    res.status(201).json(created.event.comment);
+    broadcastCommentCreated(ctx, created.event);
+    broadcastNotificationChanges(ctx, created.notifications);
+  });
+
+  r.delete('/comments/:commentId/delete/', requireAuth, async (req, res) => {
+    const commentId = parseId(req.params.commentId);
+    const event = await removeComment(ctx, currentUser(req), commentId);
+    res.status(204).end();
+    broadcastCommentDeleted(ctx, event);
+  });
+
   return r;
 }

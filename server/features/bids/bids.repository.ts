@@ -1,0 +1,75 @@
+import type { Auction, Bid, DbOrTx } from '../../db/types';
+import { MIN_BID_INCREMENT } from '@shared/rules/limits';
+
+export type BidWithName = Bid & { bidder_name: string };
+
+export function findAuction(db: DbOrTx, id: number): Promise<Auction | undefined> {
+  return db.selectFrom('auctions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The current leader: the highest bid so far (prices only rise, so also the latest accepted). */
+export function findLeadingBid(db: DbOrTx, auctionId: number): Promise<Bid | undefined> {
+  return db
+    .selectFrom('bids')
+    .selectAll()
+    .where('auction_id', '=', auctionId)
+    .orderBy('amount', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export type AcceptedState = Pick<Auction, 'id' | 'current_price' | 'bid_count' | 'seq' | 'end_date'>;
+
+/**
+ * The one atomic step of accepting a bid: moves the price only if the auction is still open at `now` and
+ * `amount` still clears current_price + 10 at this instant, so two bids can never be accepted at the same
+ * price and the price only rises. `extendTo` (soft close) replaces an earlier end_date. Undefined = refused.
+ */
+export function acceptBidUpdate(
+  db: DbOrTx,
+  p: { auctionId: number; amount: number; now: string; extendTo: string | null },
+): Promise<AcceptedState | undefined> {
+  return db
+    .updateTable('auctions')
+    .set((eb) => ({
+      current_price: p.amount,
+      bid_count: eb('bid_count', '+', 1),
+      seq: eb('seq', '+', 1),
+      end_date: p.extendTo
+        ? eb.case().when('end_date', '<', p.extendTo).then(p.extendTo).else(eb.ref('end_date')).end()
+        : eb.ref('end_date'),
+    }))
+    .where('id', '=', p.auctionId)
+    .where('status', '=', 'active')
+    .where('end_date', '>', p.now)
+    .where((eb) => eb(eb('current_price', '+', MIN_BID_INCREMENT), '<=', p.amount))
+    .returning(['id', 'current_price', 'bid_count', 'seq', 'end_date'])
+    .executeTakeFirst();
+}
+
+export function insertBid(db: DbOrTx, b: { auction_id: number; bidder_id: number; amount: number; created_at: string }): Promise<Bid> {
+  return db.insertInto('bids').values(b).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Oldest first, with each bidder's display name. */
+export function listBids(db: DbOrTx, auctionId: number): Promise<BidWithName[]> {
+  return db
+    .selectFrom('bids')
+    .innerJoin('users', 'users.id', 'bids.bidder_id')
+    .selectAll('bids')
+    .select('users.first_name as bidder_name')
+    .where('bids.auction_id', '=', auctionId)
+    .orderBy('bids.id', 'asc')
+    .execute();
+}
+
+export async function findUserNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'first_name']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.first_name]));
+}
+
+export function findUserContact(db: DbOrTx, id: number) {
+  return db.selectFrom('users').select(['id', 'first_name', 'email', 'phone_number']).where('id', '=', id).executeTakeFirst();
+}

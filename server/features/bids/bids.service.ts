@@ -1,0 +1,103 @@
+import type { AppContext } from '../../context';
+import type { Auction, User } from '../../db/types';
+import { AppError } from '../../http/errors';
+import { isoAt } from '../../lib/time';
+import { minNextBid, isOpen } from '@shared/rules/bids';
+import { sr } from '@shared/texts/sr';
+import { bidTexts, type BidResponse, type PlaceBidInput } from '@shared/schemas/bids';
+import { notifyNewBid, notifyOutbid, type NotificationChange } from '../notifications/notifications.service';
+import { rearmClosing } from '../auctions/closing';
+import { acceptBidUpdate, findAuction, findLeadingBid, insertBid, type AcceptedState } from './bids.repository';
+import { presentBid, presentBidPlacedEvent } from './bids.presenter';
+import { broadcastBidPlaced, broadcastNotificationChanges } from '../../realtime/broadcast';
+
+export interface PlacedBid {
+  bid: BidResponse;
+  state: AcceptedState;
+  /** Soft close moved the end. */
+  extended: boolean;
+  notifications: NotificationChange[];
+}
+
+type Refusal = { refused: 'not_found' | 'own' | 'ended' } | { refused: 'too_low'; min: number };
+
+/** Why the (re-read) auction cannot take `amount` now, or null when it could. */
+function refusalFor(auction: Auction | undefined, bidderId: number, amount: number, nowMs: number): Refusal | null {
+  if (!auction) return { refused: 'not_found' };
+  if (auction.seller_id === bidderId) return { refused: 'own' };
+  if (auction.status !== 'active' || !isOpen(auction.end_date, nowMs)) return { refused: 'ended' };
+  const min = minNextBid(auction.current_price);
+  if (amount < min) return { refused: 'too_low', min };
+  return null;
+}
+
+function toError(r: Refusal): AppError {
+  switch (r.refused) {
+    case 'not_found':
+      return AppError.notFound();
+    case 'own':
+      return AppError.field('amount', bidTexts.ownAuction, 400, 'own_auction');
+    case 'ended':
+      return AppError.field('amount', bidTexts.ended, 400, 'auction_ended');
+    case 'too_low':
+      return AppError.field('amount', sr.detail.minBid(r.min), 400, 'bid_too_low');
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/**
+ * Places a bid (design.md §4). Everything happens in one transaction whose heart is a conditional UPDATE:
+ * checks → move the price (only if still open and amount ≥ current + 10) → insert the bid → notify the
+ * previous leader and the seller. A refusal writes nothing; an accepted bid extends the end (soft close).
+ */
+export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInput): Promise<PlacedBid> {
+  const nowMs = Date.now();
+  const now = isoAt(nowMs);
+  const softMs = ctx.config.softCloseSeconds * 1000;
+  let outcome: PlacedBid | Refusal;
+  try {
+    outcome = await ctx.db.transaction().execute(async (tx): Promise<PlacedBid | Refusal> => {
+      const auction = await findAuction(tx, input.auction_item_id);
+      const refusal = refusalFor(auction, bidder.id, input.amount, nowMs);
+      if (refusal || !auction) return refusal ?? { refused: 'not_found' };
+
+      const previous = await findLeadingBid(tx, auction.id);
+      const state = await acceptBidUpdate(tx, {
+        auctionId: auction.id,
+        amount: input.amount,
+        now,
+        extendTo: softMs > 0 ? isoAt(nowMs + softMs) : null,
+      });
+      // Someone got there first (or the end passed): explain with the auction as it is now.
+      if (!state) return refusalFor(await findAuction(tx, auction.id), bidder.id, input.amount, nowMs) ?? { refused: 'ended' };
+
+      const row = await insertBid(tx, { auction_id: auction.id, bidder_id: bidder.id, amount: input.amount, created_at: now });
+      const bid = presentBid({ ...row, bidder_name: bidder.first_name });
+      const ref = { id: auction.id, title: auction.title };
+      const notifications: NotificationChange[] = [];
+      if (previous && previous.bidder_id !== bidder.id) {
+        notifications.push(await notifyOutbid(tx, previous.bidder_id, ref, input.amount, now));
+      }
+      notifications.push(await notifyNewBid(tx, auction.seller_id, ref, bidder.first_name, input.amount, nowMs));
+      return { bid, state, extended: state.end_date !== auction.end_date, notifications };
+    });
+  } catch (err) {
+    // The unique (auction_id, amount) index is the second line of defence: same answer as "too low".
+    if (!isUniqueViolation(err)) throw err;
+    const auction = await findAuction(ctx.db, input.auction_item_id);
+    throw toError({ refused: 'too_low', min: minNextBid(auction?.current_price ?? input.amount) });
+  }
+  if ('refused' in outcome) throw toError(outcome);
+  return outcome;
+}
+
+/** After commit: tell the watchers and the notified users; wake the closer when the end moved. */
+export function afterBidCommitted(ctx: AppContext, placed: PlacedBid): void {
+  broadcastBidPlaced(ctx, presentBidPlacedEvent(placed.bid, placed.state));
+  broadcastNotificationChanges(ctx, placed.notifications);
+  if (placed.extended) rearmClosing(ctx);
+}

@@ -1,0 +1,41 @@
+import type { Comment, DbOrTx } from '../../db/types';
+
+export type CommentRow = Comment & { user_name: string; seller_id: number };
+
+function withNames(db: DbOrTx) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .innerJoin('auctions', 'auctions.id', 'comments.auction_id')
+    .selectAll('comments')
+    .select(['users.first_name as user_name', 'auctions.seller_id as seller_id']);
+}
+
+/** Newest first. */
+export function listComments(db: DbOrTx, auctionId: number): Promise<CommentRow[]> {
+  return withNames(db)
+    .where('comments.auction_id', '=', auctionId)
+    .orderBy('comments.created_at', 'desc')
+    .orderBy('comments.id', 'desc')
+    .execute();
+}
+
+export function findComment(db: DbOrTx, id: number): Promise<CommentRow | undefined> {
+  return withNames(db).where('comments.id', '=', id).executeTakeFirst();
+}
+
+export function insertComment(
+  db: DbOrTx,
+  c: { auction_id: number; user_id: number; content: string; created_at: string },
+): Promise<Comment> {
+  return db.insertInto('comments').values(c).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteComment(db: DbOrTx, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export function findAuctionRef(db: DbOrTx, id: number) {
+  return db.selectFrom('auctions').select(['id', 'title', 'seller_id']).where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,47 @@
+/**
+ * The Serbian texts of server-made notifications. Messages are markup (the client renders them and
+ * sanitises with DOMPurify): every user-provided part goes through escapeHtml, line breaks stay \n.
+ */
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** 1500 → "1.500 din." (Serbian grouping, no locale data needed). */
+export function formatDinars(amount: number): string {
+  return `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} din.`;
+}
+
+function auctionLink(auction: { id: number; title: string }): string {
+  return `<a href="/aukcija/${Number(auction.id)}">${escapeHtml(auction.title)}</a>`;
+}
+
+export interface AuctionRef {
+  id: number;
+  title: string;
+}
+
+export const notificationTexts = {
+  outbid(auction: AuctionRef, newPrice: number): string {
+    return `Vaša ponuda na aukciji ${auctionLink(auction)} je nadmašena.\nNova cena: ${formatDinars(newPrice)}\nLicitirajte ponovo ako želite da pobedite.`;
+  },
+  newBid(auction: AuctionRef, bidderName: string, amount: number): string {
+    return `Nova ponuda na vašoj aukciji ${auctionLink(auction)}.\nPonuđač: ${escapeHtml(bidderName)}\nIznos: ${formatDinars(amount)}`;
+  },
+  newBids(auction: AuctionRef, count: number, bidderName: string, amount: number): string {
+    return `Nove ponude na vašoj aukciji ${auctionLink(auction)}.\nBroj novih ponuda: ${count}\nPoslednja ponuda: ${formatDinars(amount)} (${escapeHtml(bidderName)})`;
+  },
+  won(auction: AuctionRef, price: number, sellerName: string, sellerPhone: string): string {
+    return `Čestitamo! Pobedili ste na aukciji ${auctionLink(auction)} sa ponudom od ${formatDinars(price)}\nProdavac: ${escapeHtml(sellerName)}\nTelefon: ${escapeHtml(sellerPhone)}\nJavite se prodavcu da dogovorite preuzimanje.`;
+  },
+  endedSold(auction: AuctionRef, price: number, winner: { name: string; email: string; phone: string }): string {
+    return `Vaša aukcija ${auctionLink(auction)} je završena.\nProdajna cena: ${formatDinars(price)}\nKupac: ${escapeHtml(winner.name)}\nEmail: ${escapeHtml(winner.email)}\nTelefon: ${escapeHtml(winner.phone)}`;
+  },
+  endedNoBids(auction: AuctionRef): string {
+    return `Vaša aukcija ${auctionLink(auction)} je završena bez ponuda.`;
+  },
+  newComment(auction: AuctionRef, authorName: string, content: string): string {
+    const excerpt = [...content].length > 100 ? `${[...content].slice(0, 100).join('')}…` : content;
+    return `Novi komentar na vašoj aukciji ${auctionLink(auction)}.\n${escapeHtml(authorName)}: ${escapeHtml(excerpt)}`;
+  },
+} as const;

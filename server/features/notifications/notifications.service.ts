@@ -1,0 +1,97 @@
+import type { DbOrTx, Notification } from '../../db/types';
+import type { NotificationKind } from '@shared/schemas/notifications';
+import {
+  countBidsSince,
+  countUnread,
+  findRecentUnread,
+  insertNotification,
+  updateNotificationMessage,
+} from './notifications.repository';
+import { notificationTexts, type AuctionRef } from './notifications.messages';
+
+/** A seller's unread 'new bid' notification absorbs further bids on that auction for this long. */
+export const NEW_BID_COALESCE_MS = 10 * 60 * 1000;
+
+/** What happened to a user's notifications inside a transaction; broadcast after commit. */
+export interface NotificationChange {
+  type: 'created' | 'updated';
+  userId: number;
+  notification: Notification;
+  unread: number;
+}
+
+async function create(
+  tx: DbOrTx,
+  userId: number,
+  auctionId: number,
+  kind: NotificationKind,
+  message: string,
+  now: string,
+): Promise<NotificationChange> {
+  const notification = await insertNotification(tx, { user_id: userId, auction_id: auctionId, kind, message, created_at: now });
+  return { type: 'created', userId, notification, unread: await countUnread(tx, userId) };
+}
+
+/** To the previous leader, when someone else takes the lead. */
+export function notifyOutbid(tx: DbOrTx, userId: number, auction: AuctionRef, newPrice: number, now: string) {
+  return create(tx, userId, auction.id, 'outbid', notificationTexts.outbid(auction, newPrice), now);
+}
+
+/**
+ * To the seller. A burst does not flood: while an unread 'new_bid' notification of this auction younger than
+ * NEW_BID_COALESCE_MS exists, it is rewritten with the burst's count instead of adding another.
+ */
+export async function notifyNewBid(
+  tx: DbOrTx,
+  sellerId: number,
+  auction: AuctionRef,
+  bidderName: string,
+  amount: number,
+  nowMs: number,
+): Promise<NotificationChange> {
+  const now = new Date(nowMs).toISOString();
+  const since = new Date(nowMs - NEW_BID_COALESCE_MS).toISOString();
+  const existing = await findRecentUnread(tx, sellerId, auction.id, 'new_bid', since);
+  if (!existing) return create(tx, sellerId, auction.id, 'new_bid', notificationTexts.newBid(auction, bidderName, amount), now);
+  const count = await countBidsSince(tx, auction.id, existing.created_at);
+  const notification = await updateNotificationMessage(
+    tx,
+    existing.id,
+    notificationTexts.newBids(auction, Math.max(count, 2), bidderName, amount),
+  );
+  return { type: 'updated', userId: sellerId, notification, unread: await countUnread(tx, sellerId) };
+}
+
+export function notifyWinner(
+  tx: DbOrTx,
+  winnerId: number,
+  auction: AuctionRef,
+  price: number,
+  seller: { name: string; phone: string },
+  now: string,
+) {
+  return create(tx, winnerId, auction.id, 'won', notificationTexts.won(auction, price, seller.name, seller.phone), now);
+}
+
+export function notifySellerEnded(
+  tx: DbOrTx,
+  sellerId: number,
+  auction: AuctionRef,
+  price: number,
+  winner: { name: string; email: string; phone: string } | null,
+  now: string,
+) {
+  const message = winner ? notificationTexts.endedSold(auction, price, winner) : notificationTexts.endedNoBids(auction);
+  return create(tx, sellerId, auction.id, 'auction_ended', message, now);
+}
+
+export function notifyNewComment(
+  tx: DbOrTx,
+  sellerId: number,
+  auction: AuctionRef,
+  authorName: string,
+  content: string,
+  now: string,
+) {
+  return create(tx, sellerId, auction.id, 'new_comment', notificationTexts.newComment(auction, authorName, content), now);
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** Serbian messages of the bid rules that the spec does not quote (the minimum uses sr.detail.minBid). */
+export const bidTexts = {
+  amountRequired: 'Unesite iznos ponude.',
+  amountWhole: 'Ponuda mora biti ceo broj dinara.',
+  amountTooLarge: 'Ponuda je prevelika.',
+  ownAuction: 'Ne možete licitirati na sopstvenoj aukciji.',
+  ended: 'Aukcija je završena.',
+  auctionInvalid: 'Aukcija nije ispravno navedena.',
+  tooManyIds: 'Previše korisnika u jednom zahtevu.',
+  idsInvalid: 'Lista korisnika nije ispravna.',
+} as const;
+
+/** The largest bid the server accepts (whole dinars); keeps sums far from float trouble. */
+export const MAX_BID_AMOUNT = 1_000_000_000_000;
+/** The longest id list POST /api/users/ answers. */
+export const MAX_USER_IDS = 500;
+
+/** A positive whole id, sent as a number or a numeric string (forms send strings). */
+export const idField = (message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const n = typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** A bid amount: whole dinars, as a number or a numeric string. The minimum is checked by the server's rules. */
+export const BidAmount = z.unknown().transform((v, ctx): number => {
+  if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
+    ctx.addIssue({ code: 'custom', message: bidTexts.amountRequired });
+    return z.NEVER;
+  }
+  let n = NaN;
+  if (typeof v === 'number') n = v;
+  else if (typeof v === 'string' && /^[+-]?\d+(\.\d+)?$/.test(v.trim())) n = Number(v.trim());
+  if (!Number.isFinite(n) || !Number.isInteger(n)) {
+    ctx.addIssue({ code: 'custom', message: bidTexts.amountWhole });
+    return z.NEVER;
+  }
+  if (n > MAX_BID_AMOUNT) {
+    ctx.addIssue({ code: 'custom', message: bidTexts.amountTooLarge });
+    return z.NEVER;
+  }
+  return n;
+});
+
+export const PlaceBidInput = z.object({
+  auction_item_id: idField(bidTexts.auctionInvalid),
+  amount: BidAmount,
+});
+export type PlaceBidInput = z.infer<typeof PlaceBidInput>;
+
+/** One line of the bid history (GET /api/bids/{auctionId}/, oldest first). */
+export const BidResponse = z.object({
+  id: z.number(),
+  bidder: z.number(),
+  bidder_name: z.string(),
+  amount: z.number(),
+  created_at: z.string(),
+});
+export type BidResponse = z.infer<typeof BidResponse>;
+export const BidListResponse = z.array(BidResponse);
+
+/** 201 answer of POST /api/bids/: the bid plus the auction's new state. */
+export const PlacedBidResponse = BidResponse.extend({
+  current_price: z.number(),
+  bid_count: z.number(),
+  end_date: z.string(),
+});
+export type PlacedBidResponse = z.infer<typeof PlacedBidResponse>;
+
+export const UserNamesInput = z.object({
+  ids: z
+    .array(idField(bidTexts.idsInvalid), { error: bidTexts.idsInvalid })
+    .max(MAX_USER_IDS, bidTexts.tooManyIds),
+});
+export type UserNamesInput = z.infer<typeof UserNamesInput>;
+/** Same order as the ids asked; unknown ids get name null. */
+export const UserNamesResponse = z.array(z.object({ id: z.number(), name: z.string().nullable() }));
+export type UserNamesResponse = z.infer<typeof UserNamesResponse>;
+
+/** Socket event `bid:placed` to room auction:{id}. */
+export const BidPlacedEvent = z.object({
+  auction_id: z.number(),
+  seq: z.number(),
+  bid: BidResponse,
+  current_price: z.number(),
+  bid_count: z.number(),
+  end_date: z.string(),
+});
+export type BidPlacedEvent = z.infer<typeof BidPlacedEvent>;
+
+/** Socket event `auction:closed` to room auction:{id}. */
+export const AuctionClosedEvent = z.object({
+  auction_id: z.number(),
+  seq: z.number(),
+  status: z.literal('ended'),
+  winner_id: z.number().nullable(),
+  final_price: z.number(),
+  end_date: z.string(),
+});
+export type AuctionClosedEvent = z.infer<typeof AuctionClosedEvent>;
