@@ -1,28 +1,144 @@
 /**
- * The typed socket contract (issue 5). Both sides import these so `tsc` fails when they drift.
- * Event names are `resource:past-tense`.
+ * The typed socket contract (issue 5; prose in docs/socket-contract.md). Both sides import these, so
+ * `tsc` fails on server and client alike when they drift. Event names are `resource:past-tense`.
+ *
+ * Payload shapes of server events come from the feature schemas (the same zod objects the REST answers
+ * use), so an event and the REST read of the same thing cannot disagree.
  */
+import { z } from 'zod';
+import type { AuctionDetail } from './schemas/auctions';
+import type { AuctionClosedEvent, BidPlacedEvent } from './schemas/bids';
+import type { CommentCreatedEvent, CommentDeletedEvent } from './schemas/comments';
+import type { NotificationEvent, NotificationsCountEvent } from './schemas/notifications';
+
+// ---------------------------------------------------------------- rooms
+
 export const auctionRoom = (id: number) => `auction:${id}`;
 export const userRoom = (id: number) => `user:${id}`;
-
-export interface NotificationPayload {
-  id: number;
-  message: string;
-  is_read: boolean;
-  created_at: string;
+/** The auction id of an `auction:{id}` room name, or null for any other room. */
+export function auctionIdOfRoom(room: string): number | null {
+  const m = /^auction:(\d+)$/.exec(room);
+  return m ? Number(m[1]) : null;
 }
 
-export interface ServerToClientEvents {
-  'notification:created': (p: { notification: NotificationPayload; unread_notifications_count: number }) => void;
-  'notifications:count': (p: { unread_notifications_count: number }) => void;
-  // Auction room events are added by the live issue.
-  [event: string]: (...args: never[]) => void;
+/** How many auction rooms one socket may watch at once (a list page's cards fit easily). */
+export const MAX_AUCTION_ROOMS_PER_SOCKET = 100;
+
+// ---------------------------------------------------------------- server → client payloads
+
+export type { AuctionClosedEvent, BidPlacedEvent, CommentCreatedEvent, CommentDeletedEvent, NotificationEvent, NotificationsCountEvent };
+
+/** `auction:deleted`: the auction is gone; a watcher leaves its page / drops its card. */
+export interface AuctionDeletedEvent {
+  auction_id: number;
+  seq: number;
 }
+
+/** Every event of room `auction:{id}` carries these two fields. */
+export interface AuctionRoomEventBase {
+  auction_id: number;
+  /** auctions.seq after the change: rises by exactly one per change of that auction. */
+  seq: number;
+}
+
+/** Events sent to room `auction:{id}` (anyone watching that auction). */
+export interface AuctionRoomEvents {
+  'bid:placed': (p: BidPlacedEvent) => void;
+  'comment:created': (p: CommentCreatedEvent) => void;
+  'comment:deleted': (p: CommentDeletedEvent) => void;
+  'auction:closed': (p: AuctionClosedEvent) => void;
+  'auction:deleted': (p: AuctionDeletedEvent) => void;
+}
+
+/** Events sent to room `user:{id}` (only that user's logged-in sockets). */
+export interface UserRoomEvents {
+  'notification:created': (p: NotificationEvent) => void;
+  /** A burst of bids folded into an existing unread notification: same id, new text. */
+  'notification:updated': (p: NotificationEvent) => void;
+  /** After marking read (from any tab): the new unread count. */
+  'notifications:count': (p: NotificationsCountEvent) => void;
+}
+
+export type ServerToClientEvents = AuctionRoomEvents & UserRoomEvents;
+
+export type AuctionEventName = keyof AuctionRoomEvents;
+export type UserEventName = keyof UserRoomEvents;
+export type AuctionEventPayload<E extends AuctionEventName> = Parameters<AuctionRoomEvents[E]>[0];
+export type UserEventPayload<E extends UserEventName> = Parameters<UserRoomEvents[E]>[0];
+
+export const AUCTION_EVENTS = ['bid:placed', 'comment:created', 'comment:deleted', 'auction:closed', 'auction:deleted'] as const satisfies readonly AuctionEventName[];
+export const USER_EVENTS = ['notification:created', 'notification:updated', 'notifications:count'] as const satisfies readonly UserEventName[];
+
+// ---------------------------------------------------------------- client → server (all acknowledged)
+
+const auctionId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const AuctionJoinInput = z.object({ auction_id: auctionId });
+export type AuctionJoinInput = z.infer<typeof AuctionJoinInput>;
+export const AuctionLeaveInput = AuctionJoinInput;
+export type AuctionLeaveInput = AuctionJoinInput;
+/** Cards of a list: watch many rooms in one event, without snapshots (the list query is the snapshot). */
+export const AuctionsWatchInput = z.object({
+  auction_ids: z.array(auctionId).min(1).max(MAX_AUCTION_ROOMS_PER_SOCKET),
+});
+export type AuctionsWatchInput = z.infer<typeof AuctionsWatchInput>;
+export const AuctionsUnwatchInput = AuctionsWatchInput;
+export type AuctionsUnwatchInput = AuctionsWatchInput;
+export const TimeSyncInput = z.object({ client_time: z.number().finite() });
+export type TimeSyncInput = z.infer<typeof TimeSyncInput>;
+
+/** Any refused request: bad payload, unknown auction, too many rooms, too many events per second. */
+export interface AckError {
+  ok: false;
+  detail: string;
+}
+export interface AckOk {
+  ok: true;
+}
+
+export interface AuctionJoinOk {
+  ok: true;
+  /** Server clock (ms since epoch) when the snapshot was read. */
+  server_time: number;
+  /** auctions.seq of the snapshot: apply only events with a larger seq. */
+  seq: number;
+  /** The same object GET /api/auction/{id}/ answers. */
+  auction: AuctionDetail;
+}
+export type AuctionJoinAck = AuctionJoinOk | AckError;
+
+export interface AuctionsWatchOk {
+  ok: true;
+  server_time: number;
+  /** The current seq of each watched auction that exists. */
+  auctions: { auction_id: number; seq: number }[];
+  /** Ids that do not exist (not joined). */
+  missing: number[];
+}
+export type AuctionsWatchAck = AuctionsWatchOk | AckError;
+
+export interface TimeSyncOk {
+  client_time: number;
+  server_time: number;
+}
+/** A refused time:sync has no client_time: check `'ok' in r` (or `'server_time' in r`). */
+export type TimeSyncAck = TimeSyncOk | AckError;
+
+export type LeaveAck = AckOk | AckError;
 
 export interface ClientToServerEvents {
-  'time:sync': (p: { client_time: number }, ack: (r: { client_time: number; server_time: number }) => void) => void;
+  'auction:join': (p: AuctionJoinInput, ack: (r: AuctionJoinAck) => void) => void;
+  'auction:leave': (p: AuctionLeaveInput, ack: (r: LeaveAck) => void) => void;
+  'auctions:watch': (p: AuctionsWatchInput, ack: (r: AuctionsWatchAck) => void) => void;
+  'auctions:unwatch': (p: AuctionsUnwatchInput, ack: (r: LeaveAck) => void) => void;
+  'time:sync': (p: TimeSyncInput, ack: (r: TimeSyncAck) => void) => void;
 }
 
+export type InterServerEvents = Record<string, never>;
+
 export interface SocketData {
+  /** The logged-in user (checked in the DB at connect); null for anonymous or after logout/blocking. */
   userId: number | null;
+  /** express-session id of the handshake, used to re-check that the session still exists. */
+  sessionId: string | null;
 }

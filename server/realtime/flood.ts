@@ -1,0 +1,42 @@
+/** Per-socket flood control: a token bucket, so one noisy socket never slows anyone else. */
+export interface FloodOptions {
+  /** Tokens added per second (sustained events per second). */
+  ratePerSec: number;
+  /** Bucket size (events allowed in a burst). */
+  burst: number;
+  /** Refused events (net of a slow decay) after which the socket is disconnected. */
+  maxStrikes: number;
+}
+
+export const DEFAULT_FLOOD: FloodOptions = { ratePerSec: 20, burst: 40, maxStrikes: 40 };
+
+export type FloodVerdict = 'ok' | 'refuse' | 'disconnect';
+
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+  private strikes = 0;
+
+  constructor(
+    private readonly opts: FloodOptions,
+    now = Date.now(),
+  ) {
+    this.tokens = opts.burst;
+    this.last = now;
+  }
+
+  /** Takes one token for an inbound event. */
+  take(now = Date.now()): FloodVerdict {
+    const elapsed = Math.max(0, now - this.last) / 1000;
+    this.last = now;
+    this.tokens = Math.min(this.opts.burst, this.tokens + elapsed * this.opts.ratePerSec);
+    // A socket that calms down is forgiven gradually (one strike per second of quiet-ish behaviour).
+    this.strikes = Math.max(0, this.strikes - elapsed);
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return 'ok';
+    }
+    this.strikes += 1;
+    return this.strikes > this.opts.maxStrikes ? 'disconnect' : 'refuse';
+  }
+}
