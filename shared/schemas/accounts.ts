@@ -7,13 +7,13 @@ const t = sr.register;
 
 /** A required string: missing/non-string/blank all give `message`. */
 export const requiredString = (message: string, max = 10_000, maxMessage = message) =>
-  z.string({ error: message }).trim().min(1, message).max(max, maxMessage);
+  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, maxMessage);
 
 export const emailField = z
   .string({ error: t.emailRequired })
   .trim()
-  .min(1, t.emailRequired)
-  .max(254, t.emailInvalid)
+  .min(1, { error: t.emailRequired, abort: true })
+  .max(254, { error: t.emailInvalid, abort: true })
   .regex(EMAIL_RE, t.emailInvalid)
   .transform((e) => e.toLowerCase());
 
@@ -28,8 +28,8 @@ export const registrationPhoneField = z
 /** The registration password policy (spec §5), also used by change-password and reset. */
 export const passwordField = z
   .string({ error: t.passwordRequired })
-  .min(1, t.passwordRequired)
-  .max(PASSWORD_MAX, t.passwordInvalid)
+  .min(1, { error: t.passwordRequired, abort: true })
+  .max(PASSWORD_MAX, { error: t.passwordInvalid, abort: true })
   .regex(PASSWORD_RE, t.passwordInvalid);
 
 const firstNameField = requiredString(t.firstNameRequired, NAME_MAX, srv.nameTooLong);
