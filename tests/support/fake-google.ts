@@ -131,8 +131,9 @@ export async function startFakeGoogle(opts: { clientId?: string; clientSecret?: 
       return;
     }
     if (req.method === 'GET' && u.pathname === '/userinfo') {
-      const auth = req.headers.authorization ?? '';
-      const identity = accessTokens.get(auth.replace(/^Bearer /, ''));
+      // node-oauth sends the token as ?access_token= unless told to use the header; accept both.
+      const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const identity = accessTokens.get(bearer || (u.searchParams.get('access_token') ?? ''));
       if (!identity) return json(401, { error: 'invalid_token', error_description: 'bad token' });
       return json(200, { ...identity, given_name: identity.name, picture: 'https://lh3.googleusercontent.com/a/x' });
     }
