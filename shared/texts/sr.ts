@@ -269,6 +269,12 @@ export const sr = {
     resetSuccess: 'Lozinka je promenjena. Sada se možete ulogovati.',
     resetInvalid: 'Link za promenu lozinke nije ispravan ili je istekao.',
     backToLogin: 'Nazad na prijavu',
+    verifiedAlready: 'Vaš nalog je već verifikovan. Možete se ulogovati.',
+    resendIntro: 'Unesite vaš email i poslaćemo vam novi link za verifikaciju.',
+    resendSubmit: 'Pošalji novi link',
+    resendSent: 'Ako nalog čeka verifikaciju, poslali smo novi link na vaš email.',
+    resendError: 'Slanje nije uspelo. Pokušajte ponovo.',
+    registerDialogClose: 'U redu',
   },
   /** Admin dashboard (our wording). */
   admin: {

@@ -45,3 +45,5 @@ export function clearAuth(qc: ReturnType<typeof useQueryClient>): void {
   qc.removeQueries({ queryKey: currentUserKey });
   qc.removeQueries({ queryKey: ['notifications'] });
 }
+
+export { statusKey, currentUserKey };

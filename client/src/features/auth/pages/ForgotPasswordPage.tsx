@@ -1,5 +1,72 @@
-import { LoadingScreen } from '../../../components/LoadingScreen';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { sr } from '@shared/texts/sr';
+import { Alert } from '../../../components/Alert';
+import { TextField } from '../../../components/TextField';
+import { ApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useWhiteBackground } from '../../../lib/use-white-background';
+import { validateEmail } from '../../../lib/validation';
+import { requestPasswordReset } from '../api/password-reset';
+import '../auth.css';
 
+/** /zaboravljena-lozinka: asks for the reset mail. */
 export default function ForgotPasswordPage() {
-  return <LoadingScreen />;
+  useDocumentTitle(sr.auth2.forgotTitle);
+  useWhiteBackground();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [general, setGeneral] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setGeneral(null);
+    const err = validateEmail(email);
+    setError(err);
+    if (err) return;
+    setSending(true);
+    try {
+      await requestPasswordReset(email.trim());
+      setSent(true);
+    } catch (e2) {
+      if (e2 instanceof ApiError && e2.field('email')) setError(e2.field('email'));
+      else setGeneral(e2 instanceof ApiError && e2.body.detail ? e2.body.detail : sr.auth2.forgotError);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="auth-page">
+      <h1 className="auth-page__title">{sr.auth2.forgotTitle}</h1>
+      {sent ? (
+        <Alert kind="success">{sr.auth2.forgotSent}</Alert>
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <p className="field__hint">{sr.auth2.forgotIntro}</p>
+          {general && <Alert kind="error">{general}</Alert>}
+          <TextField
+            label={sr.auth2.emailLabel}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            error={error}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setError(undefined);
+            }}
+          />
+          <button type="submit" className="btn btn--brand btn--block" disabled={sending}>
+            {sending ? sr.auth2.forgotSending : sr.auth2.forgotSubmit}
+          </button>
+        </form>
+      )}
+      <p className="auth-page__links">
+        <Link to="/login">{sr.auth2.backToLogin}</Link>
+      </p>
+    </div>
+  );
 }

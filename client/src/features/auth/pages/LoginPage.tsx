@@ -1,5 +1,182 @@
-import { LoadingScreen } from '../../../components/LoadingScreen';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { sr } from '@shared/texts/sr';
+import { GOOGLE_REDIRECT_ERROR, VERIFY_RESULT } from '@shared/schemas/accounts';
+import { Alert } from '../../../components/Alert';
+import { TextField } from '../../../components/TextField';
+import { ApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useWhiteBackground } from '../../../lib/use-white-background';
+import { validateEmail } from '../../../lib/validation';
+import { useAuth } from '../../../app/auth';
+import { login, resendVerification } from '../api/login';
+import { googleLogin } from '../api/google';
+import { GoogleButton } from '../components/GoogleButton';
+import '../auth.css';
+
+export const LOGIN_REDIRECT_MS = 1800;
+
+type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
+
+/** The message the verification link or the Google redirect flow left in the query string. */
+function flagMessage(params: URLSearchParams): Message {
+  const verified = params.get('verified');
+  if (verified === VERIFY_RESULT.ok) return { kind: 'success', text: sr.auth2.verifiedOk };
+  if (verified === VERIFY_RESULT.already) return { kind: 'info', text: sr.auth2.verifiedAlready };
+  if (verified === VERIFY_RESULT.failed) return { kind: 'error', text: sr.auth2.verifiedFail };
+  const google = params.get('google');
+  if (google === GOOGLE_REDIRECT_ERROR.blocked) return { kind: 'error', text: sr.login.blocked };
+  if (google === 'not_configured') return { kind: 'error', text: sr.auth2.googleDisabledWhy };
+  if (google === GOOGLE_REDIRECT_ERROR.failed) return { kind: 'error', text: sr.login.googleFailed };
+  return null;
+}
 
 export default function LoginPage() {
-  return <LoadingScreen />;
+  useDocumentTitle(sr.auth2.loginTitle);
+  useWhiteBackground();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const auth = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<Message>(() => flagMessage(params));
+  const [submitting, setSubmitting] = useState(false);
+  const [succeeded, setSucceeded] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const offerResend = params.get('verified') === VERIFY_RESULT.failed;
+
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  /** 'Uspesno ste se ulogovali!', then after 1.8 s to the target (the session is re-read meanwhile). */
+  const succeed = (target: string) => {
+    setSucceeded(true);
+    setMessage({ kind: 'success', text: sr.login.success });
+    const refreshed = auth.refresh().catch(() => undefined);
+    timer.current = setTimeout(() => {
+      void refreshed.then(() => {
+        if (/^https?:\/\//i.test(target)) window.location.assign(target);
+        else navigate(target, { replace: true });
+      });
+    }, LOGIN_REDIRECT_MS);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting || succeeded) return;
+    if (!email.trim() || !password) {
+      setMessage({ kind: 'error', text: sr.login.required });
+      return;
+    }
+    setSubmitting(true);
+    setMessage(null);
+    try {
+      const res = await login(email.trim(), password);
+      succeed(res.redirect_url || '/aukcije');
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 403 || err.status === 429) && err.body.detail) {
+        setMessage({ kind: 'error', text: err.body.detail });
+      } else {
+        setMessage({ kind: 'error', text: sr.login.invalid });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onGoogleCredential = async (idToken: string) => {
+    setMessage(null);
+    try {
+      const res = await googleLogin(idToken);
+      succeed(res.is_new_user ? '/profil' : res.redirect_url || '/aukcije');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 403) setMessage({ kind: 'error', text: err.body.detail || sr.login.blocked });
+      else setMessage({ kind: 'error', text: sr.login.googleFailed });
+    }
+  };
+
+  return (
+    <div className="auth-page">
+      <h1 className="auth-page__title">{sr.auth2.loginTitle}</h1>
+      {message && (
+        <Alert kind={message.kind} className="auth-page__message">
+          {message.text}
+        </Alert>
+      )}
+      {offerResend && !succeeded && <ResendVerification />}
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label={sr.auth2.emailLabel}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label={sr.auth2.passwordLabel}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button type="submit" className="btn btn--brand btn--block" disabled={submitting || succeeded}>
+          {submitting ? sr.auth2.loggingIn : sr.auth2.loginSubmit}
+        </button>
+      </form>
+      <p className="auth-page__links">
+        <Link to="/zaboravljena-lozinka">{sr.auth2.forgotLink}</Link>
+      </p>
+      <div className="auth-page__divider">{sr.auth2.or}</div>
+      <GoogleButton
+        onCredential={(t) => void onGoogleCredential(t)}
+        onError={() => setMessage({ kind: 'error', text: sr.login.googleFailed })}
+      />
+    </div>
+  );
+}
+
+/** After a broken or expired verification link: ask for a new one. */
+function ResendVerification() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [done, setDone] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const err = validateEmail(email);
+    setError(err);
+    if (err) return;
+    setSending(true);
+    try {
+      const res = await resendVerification(email.trim());
+      setDone(res.detail || sr.auth2.resendSent);
+    } catch (e2) {
+      setError(e2 instanceof ApiError ? e2.field('email') ?? e2.body.detail ?? sr.auth2.resendError : sr.auth2.resendError);
+    } finally {
+      setSending(false);
+    }
+  };
+  if (done) return <Alert kind="success">{done}</Alert>;
+  return (
+    <form className="form auth-resend" onSubmit={onSubmit} noValidate>
+      <p className="field__hint">{sr.auth2.resendIntro}</p>
+      <TextField
+        label={sr.auth2.emailLabel}
+        type="email"
+        autoComplete="email"
+        value={email}
+        error={error}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setError(undefined);
+        }}
+      />
+      <button type="submit" className="btn btn--secondary" disabled={sending}>
+        {sr.auth2.resendSubmit}
+      </button>
+    </form>
+  );
 }

@@ -1,5 +1,83 @@
-import { LoadingScreen } from '../../../components/LoadingScreen';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { sr } from '@shared/texts/sr';
+import { Alert } from '../../../components/Alert';
+import { TextField } from '../../../components/TextField';
+import { ApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useWhiteBackground } from '../../../lib/use-white-background';
+import { validatePasswordPair } from '../../../lib/validation';
+import { confirmPasswordReset } from '../api/password-reset';
+import '../auth.css';
 
+/** /zaboravljena-lozinka/:token — the link from the reset mail: choose a new password. */
 export default function ResetPasswordPage() {
-  return <LoadingScreen />;
+  useDocumentTitle(sr.auth2.resetTitle);
+  useWhiteBackground();
+  const { token = '' } = useParams();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setGeneral(null);
+    const found = validatePasswordPair(password, confirm);
+    setErrors(found);
+    if (found.password || found.confirm) return;
+    setSaving(true);
+    try {
+      await confirmPasswordReset(token, password);
+      setDone(true);
+    } catch (err) {
+      if (err instanceof ApiError && err.field('password')) setErrors({ password: err.field('password') });
+      else setGeneral(err instanceof ApiError && err.status === 400 ? sr.auth2.resetInvalid : (err instanceof ApiError && err.body.detail) || sr.auth2.changeError);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="auth-page">
+      <h1 className="auth-page__title">{sr.auth2.resetTitle}</h1>
+      {done ? (
+        <Alert kind="success">{sr.auth2.resetSuccess}</Alert>
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          {general && <Alert kind="error">{general}</Alert>}
+          <TextField
+            label={sr.auth2.newPasswordLabel}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            error={errors.password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setErrors((x) => ({ ...x, password: undefined }));
+            }}
+          />
+          <TextField
+            label={sr.auth2.confirmNewLabel}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            error={errors.confirm}
+            onChange={(e) => {
+              setConfirm(e.target.value);
+              setErrors((x) => ({ ...x, confirm: undefined }));
+            }}
+          />
+          <button type="submit" className="btn btn--brand btn--block" disabled={saving}>
+            {sr.auth2.resetSubmit}
+          </button>
+        </form>
+      )}
+      <p className="auth-page__links">
+        <Link to="/login">{sr.auth2.backToLogin}</Link>
+      </p>
+    </div>
+  );
 }

@@ -1,0 +1,7 @@
+import type { ReactNode } from 'react';
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="empty-state">{children}</p>;
+}
+
+export default EmptyState;

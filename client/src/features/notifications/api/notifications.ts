@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { unreadCountKey } from './unread-count';
+
+export interface Notification {
+  id: number;
+  message: string;
+  is_read: boolean;
+  created_at?: string;
+  auction_id?: number | null;
+}
+
+export const notificationsKey = ['notifications', 'list'] as const;
+
+/** GET /api/notifications/ (newest first) */
+export const fetchNotifications = () => apiFetch<Notification[]>('/api/notifications/');
+
+export const notificationsQuery = () => queryOptions({ queryKey: notificationsKey, queryFn: fetchNotifications });
+
+export const useNotifications = () => useQuery(notificationsQuery());
+
+/** PATCH /api/notifications/{id}/mark-as-read/ */
+export const markAsRead = (id: number) =>
+  apiFetch<{ id: number; is_read: true; unread_notifications_count?: number }>(`/api/notifications/${id}/mark-as-read/`, {
+    method: 'PATCH',
+  });
+
+/** Marks one read and updates the list and the bell's count in the cache. */
+export function useMarkAsRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: markAsRead,
+    onSuccess: (res, id) => {
+      qc.setQueryData<Notification[]>(notificationsKey, (list) => list?.map((n) => (n.id === id ? { ...n, is_read: true } : n)));
+      if (typeof res?.unread_notifications_count === 'number') qc.setQueryData(unreadCountKey, res.unread_notifications_count);
+      else void qc.invalidateQueries({ queryKey: unreadCountKey });
+    },
+  });
+}

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+
+/** POST /api/change-password/ {old_password, new_password} */
+export const changePassword = (old_password: string, new_password: string) =>
+  apiFetch<{ detail: string }>('/api/change-password/', { method: 'POST', body: { old_password, new_password } });
+
+export const useChangePassword = () =>
+  useMutation({ mutationFn: (v: { old: string; next: string }) => changePassword(v.old, v.next) });
