@@ -95,7 +95,7 @@ export function Comments({ auctionId, sellerId }: CommentsProps) {
 
       {comments.isPending ? (
         <p className="comments__status">{sr.comments.loading}</p>
-      ) : comments.isError ? (
+      ) : !comments.data ? (
         <p className="comments__status">{sr.auctions2.loadError}</p>
       ) : comments.data.length === 0 ? (
         <p className="comments__status">{sr.comments.empty}</p>
