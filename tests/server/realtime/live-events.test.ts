@@ -141,6 +141,31 @@ describe('bid:placed', () => {
   });
 });
 
+describe('notifications:count', () => {
+  it('marking read in one tab updates the badge in every tab of that user only', async () => {
+    const seller = await createUser(t.ctx);
+    const auction = await createAuction(t.ctx, seller.id, { starting_price: 1000 });
+    const ana = await bidder('Ana');
+    const anaTab2 = await connect(t.url, { cookie: ana.api.cookieHeader });
+    const bob = await bidder('Bob');
+    const outbid = waitForEvent(ana.socket, 'notification:created');
+    expect((await ana.api.post('/api/bids/', { auction_item_id: auction.id, amount: 1010 })).status).toBe(201);
+    expect((await bob.api.post('/api/bids/', { auction_item_id: auction.id, amount: 1020 })).status).toBe(201);
+    const note = await outbid;
+    expect(note.unread_notifications_count).toBe(1);
+
+    const bobCounts = collectEvents(bob.socket, 'notifications:count');
+    const tab1 = waitForEvent(ana.socket, 'notifications:count');
+    const tab2 = waitForEvent(anaTab2, 'notifications:count');
+    const res = await ana.api.patch(`/api/notifications/${note.notification.id}/mark-as-read/`);
+    expect(res.status).toBe(200);
+    expect(await tab1).toEqual({ unread_notifications_count: 0 });
+    expect(await tab2).toEqual({ unread_notifications_count: 0 });
+    await sleep(100);
+    expect(bobCounts).toEqual([]);
+  });
+});
+
 describe('comment events', () => {
   it('comment:created and comment:deleted reach the seller watching the auction, with rising seq', async () => {
     const seller = await createUser(t.ctx, { first_name: 'Sava' });
