@@ -4,17 +4,21 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@shared/socket-
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * A real socket.io client over WebSocket (Node sends extraHeaders on the upgrade request): pass the
+ * A real socket.io client over WebSocket (Node sends extraHeaders on the upgrade request; `transport:
+ * 'polling'` for long-polling, as browsers start): pass the
  * ApiClient's cookie header to be logged in, and an Origin like a browser would (default: the server's own).
  * Resolves once connected; rejects with the connect error (e.g. a refused Origin).
  */
-export function connectSocket(url: string, opts: { cookie?: string; origin?: string | null; timeoutMs?: number } = {}): Promise<TestSocket> {
+export function connectSocket(
+  url: string,
+  opts: { cookie?: string; origin?: string | null; timeoutMs?: number; transport?: 'websocket' | 'polling' } = {},
+): Promise<TestSocket> {
   const headers: Record<string, string> = {};
   if (opts.cookie) headers.cookie = opts.cookie;
   const origin = opts.origin === undefined ? new URL(url).origin : opts.origin;
   if (origin) headers.origin = origin;
   const socket: TestSocket = io(url, {
-    transports: ['websocket'],
+    transports: [opts.transport ?? 'websocket'],
     extraHeaders: headers,
     reconnection: false,
     forceNew: true,

@@ -39,6 +39,15 @@ describe('handshake', () => {
   it('refuses a foreign Origin', async () => {
     await expect(connectSocket(t.url, { origin: 'http://evil.example' })).rejects.toThrow();
     await expect(connectSocket(t.url, { origin: 'http://127.0.0.1:1' })).rejects.toThrow();
+    await expect(connectSocket(t.url, { origin: 'http://evil.example', transport: 'polling' })).rejects.toThrow();
+  });
+
+  it('long-polling carries the session cookie too', async () => {
+    const ana = await createUser(t.ctx);
+    const s = await connect(t.url, { cookie: (await loginAs(t.url, ana)).cookieHeader, transport: 'polling' });
+    const got = waitForEvent(s, 'notifications:count');
+    t.ctx.realtime.toUser(ana.id, 'notifications:count', { unread_notifications_count: 5 });
+    expect(await got).toEqual({ unread_notifications_count: 5 });
   });
 });
 
