@@ -35,7 +35,10 @@ export async function registerUser(ctx: AppContext, input: RegisterInput): Promi
     if (String(err).includes('UNIQUE')) throw AppError.field('email', srv.emailTaken);
     throw err;
   }
-  await ctx.mailer.send(await verificationMail(ctx, user));
+  // The account exists either way; when the mail fails the user asks for a new link (POST /api/verify/resend/).
+  await ctx.mailer.send(await verificationMail(ctx, user)).catch((err: unknown) => {
+    ctx.logger.error({ err, userId: user.id }, 'verification e-mail could not be sent');
+  });
   return user;
 }
 

@@ -133,3 +133,21 @@ describe('request logs', () => {
     expect(redactUrl('/api/auctions/?category=electronics')).toBe('/api/auctions/?category=electronics');
   });
 });
+
+describe('behind https', () => {
+  it('marks the session and CSRF cookies Secure when PUBLIC_URL is https (TLS ends at a proxy)', async () => {
+    const s = await startTestServer({ PUBLIC_URL: 'https://aukcije.example', TRUST_PROXY: '1' });
+    const headers = { 'x-forwarded-proto': 'https' };
+    try {
+      const u = await createUser(s.ctx);
+      const c = new ApiClient(s.url, 'https://aukcije.example');
+      const csrf = await c.get('/api/csrf/', { headers });
+      expect(csrf.headers.getSetCookie().find((l) => l.startsWith('csrftoken='))).toMatch(/;\s*Secure/i);
+      const res = await c.post('/api/login/', { email: u.email, password: u.password }, { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie().find((l) => l.startsWith('sessionid='))).toMatch(/;\s*Secure/i);
+    } finally {
+      await s.close();
+    }
+  });
+});
