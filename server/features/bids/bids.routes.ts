@@ -7,11 +7,14 @@ import { PlaceBidInput, UserNamesInput, type UserNamesResponse } from '@shared/s
 import { afterBidCommitted, placeBid } from './bids.service';
 import { findAuction, findUserNames, listBids } from './bids.repository';
 import { presentBid, presentPlacedBid } from './bids.presenter';
+import { perUserLimit } from './write-limits';
 
 export function bidsRoutes(ctx: AppContext): Router {
   const r = Router();
+  const bidLimit = perUserLimit(ctx.config, 'bid', 10_000, 30);
+  const namesLimit = perUserLimit(ctx.config, 'names', 60_000, 120);
 
-  r.post('/bids/', requireActiveUser, async (req, res) => {
+  r.post('/bids/', requireActiveUser, bidLimit, async (req, res) => {
     const input = parse(PlaceBidInput, req.body);
     const placed = await placeBid(ctx, currentUser(req), input);
     res.status(201).json(presentPlacedBid(placed.bid, placed.state));
@@ -27,7 +30,7 @@ export function bidsRoutes(ctx: AppContext): Router {
   });
 
   /** Display names for the bid history, in the order asked; unknown ids get null. */
-  r.post('/users/', async (req, res) => {
+  r.post('/users/', namesLimit, async (req, res) => {
     const { ids } = parse(UserNamesInput, req.body);
     const names = await findUserNames(ctx.db, ids);
     const body: UserNamesResponse = ids.map((id) => ({ id, name: names.get(id) ?? null }));

@@ -8,9 +8,11 @@ import { CreateCommentInput } from '@shared/schemas/comments';
 import { findAuctionRef, listComments } from './comments.repository';
 import { presentComment } from './comments.presenter';
 import { createComment, removeComment } from './comments.service';
+import { perUserLimit } from '../bids/write-limits';
 
 export function commentsRoutes(ctx: AppContext): Router {
   const r = Router();
+  const commentLimit = perUserLimit(ctx.config, 'comment', 60_000, 10);
 
   /** Public, newest first. */
   r.get('/comments/:auctionId/', async (req, res) => {
@@ -20,7 +22,7 @@ export function commentsRoutes(ctx: AppContext): Router {
     res.json(rows.map(presentComment));
   });
 
-  r.post('/comments/create/', requireActiveUser, async (req, res) => {
+  r.post('/comments/create/', requireActiveUser, commentLimit, async (req, res) => {
     const input = parse(CreateCommentInput, req.body);
     const created = await createComment(ctx, currentUser(req), input);
     res.status(201).json(created.event.comment);

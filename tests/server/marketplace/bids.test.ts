@@ -214,3 +214,26 @@ describe('POST /api/users/', () => {
     expect((await c.post('/api/users/', {})).status).toBe(400);
   });
 });
+
+describe('rate limits (RATE_LIMIT=1)', () => {
+  it('answers 429 after 30 bids in 10 s from one user, and 429 after 10 comments a minute', async () => {
+    const rl = await startTestServer({ RATE_LIMIT: '1' });
+    try {
+      const s = await actor(rl);
+      const u = await actor(rl);
+      const a = await createAuction(rl.ctx, s.user.id, { starting_price: 100 });
+      for (let i = 1; i <= 30; i++) expect((await bid(u.api, a.id, 100 + 10 * i)).status).toBe(201);
+      const limited = await bid(u.api, a.id, 1000);
+      expect(limited.status).toBe(429);
+      expect(limited.body.detail).toBe('Previše pokušaja. Sačekajte malo pa pokušajte ponovo.');
+      // Another user is not affected.
+      expect((await bid(s.api, a.id, 2000)).status).toBe(400);
+      for (let i = 0; i < 10; i++) {
+        expect((await u.api.post('/api/comments/create/', { auction_item_id: a.id, content: `k${i}` })).status).toBe(201);
+      }
+      expect((await u.api.post('/api/comments/create/', { auction_item_id: a.id, content: 'još' })).status).toBe(429);
+    } finally {
+      await rl.close();
+    }
+  });
+});
