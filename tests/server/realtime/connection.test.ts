@@ -261,6 +261,21 @@ describe('user rooms', () => {
     expect(saw2).toEqual([]);
   });
 
+  it('dropUser called just before the block is written still drops the sockets (re-checked a moment later)', async () => {
+    const ana = await createUser(t.ctx);
+    const sock = await connect(t.url, { cookie: (await loginAs(t.url, ana)).cookieHeader });
+    t.ctx.realtime.dropUser(ana.id);
+    const still = waitForEvent(sock, 'notifications:count');
+    t.ctx.realtime.toUser(ana.id, 'notifications:count', { unread_notifications_count: 1 });
+    expect(await still).toEqual({ unread_notifications_count: 1 });
+    await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', ana.id).execute();
+    await sleep(1200);
+    const saw = collectEvents(sock, 'notifications:count');
+    t.ctx.realtime.toUser(ana.id, 'notifications:count', { unread_notifications_count: 2 });
+    await sleep(150);
+    expect(saw).toEqual([]);
+  });
+
   it('a session destroyed without dropUser (e.g. password change elsewhere) is caught by the session re-check', async () => {
     const ana = await createUser(t.ctx);
     const sock = await connect(t.url, { cookie: (await loginAs(t.url, ana)).cookieHeader });
