@@ -32,10 +32,13 @@ export const passwordField = z
   .max(PASSWORD_MAX, { error: t.passwordInvalid, abort: true })
   .regex(PASSWORD_RE, t.passwordInvalid);
 
+/** A request body object; anything else (array, string, null) gets a Serbian message, not zod's English one. */
+const body = <S extends z.ZodRawShape>(shape: S) => z.object(shape, { error: srv.invalidInput });
+
 const firstNameField = requiredString(t.firstNameRequired, NAME_MAX, srv.nameTooLong);
 const cityField = z.string({ error: srv.cityInvalid }).trim().max(CITY_MAX, srv.cityInvalid);
 
-export const RegisterInput = z.object({
+export const RegisterInput = body({
   first_name: firstNameField,
   email: emailField,
   phone_number: registrationPhoneField,
@@ -49,14 +52,14 @@ export const RegisterForm = RegisterInput.extend({
   confirmPassword: z.string({ error: t.confirmRequired }).min(1, t.confirmRequired),
 }).refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: t.confirmMismatch });
 
-export const LoginInput = z.object({
+export const LoginInput = body({
   email: z.string({ error: sr.login.required }).trim().min(1, sr.login.required).max(254, sr.login.invalid),
   password: z.string({ error: sr.login.required }).min(1, sr.login.required).max(PASSWORD_MAX, sr.login.invalid),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
 /** POST /api/verify/resend/ and POST /api/password-reset/. */
-export const EmailOnlyInput = z.object({ email: emailField });
+export const EmailOnlyInput = body({ email: emailField });
 export type EmailOnlyInput = z.infer<typeof EmailOnlyInput>;
 
 /**
@@ -64,7 +67,7 @@ export type EmailOnlyInput = z.infer<typeof EmailOnlyInput>;
  * but a non-empty one follows the registration rule. `email` may be sent (the form does) but must be the
  * account's own address: the server rejects any other with 400 {email}.
  */
-export const UpdateProfileInput = z.object({
+export const UpdateProfileInput = body({
   first_name: firstNameField,
   phone_number: z
     .string({ error: t.phoneInvalid })
@@ -77,19 +80,19 @@ export const UpdateProfileInput = z.object({
 });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 
-export const ChangePasswordInput = z.object({
+export const ChangePasswordInput = body({
   old_password: z.string({ error: srv.oldPasswordRequired }).min(1, srv.oldPasswordRequired).max(PASSWORD_MAX, srv.oldPasswordWrong),
   new_password: passwordField,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
 
-export const PasswordResetConfirmInput = z.object({
+export const PasswordResetConfirmInput = body({
   token: z.string({ error: srv.resetTokenRequired }).trim().min(1, srv.resetTokenRequired).max(200, srv.resetTokenInvalid),
   password: passwordField,
 });
 export type PasswordResetConfirmInput = z.infer<typeof PasswordResetConfirmInput>;
 
-export const GoogleLoginInput = z.object({
+export const GoogleLoginInput = body({
   id_token: z.string({ error: srv.googleTokenRequired }).trim().min(1, srv.googleTokenRequired).max(8192, srv.googleFailed),
 });
 export type GoogleLoginInput = z.infer<typeof GoogleLoginInput>;
