@@ -179,10 +179,10 @@ describe('GET /api/auctions/best/', () => {
     const oldFavourite = await createAuction(t.ctx, s.id, { endsInMs: 30 * H, category: 'food' });
     const quietSoon = await createAuction(t.ctx, s.id, { endsInMs: 0.5 * H, category: 'food' });
     const endedHot = await createAuction(t.ctx, s.id, { endsInMs: -H, category: 'food' });
-    await bid(hot.id, b.id, 1010);
+    await bid(hot.id, b.id, 1010, 60 * H);
     await bid(hot.id, b.id, 1020);
+    // More bids in total than `hot`, but none in the last 24 h.
     for (let i = 1; i <= 5; i++) await bid(oldFavourite.id, b.id, 1000 + i * 10, 48 * H);
-    await bid(oldFavourite.id, b.id, 1100);
     for (let i = 1; i <= 3; i++) await bid(endedHot.id, b.id, 1000 + i * 10);
     const res = await visitor.get('/api/auctions/best/');
     expect(res.status).toBe(200);
