@@ -142,3 +142,23 @@ export interface SocketData {
   /** express-session id of the handshake, used to re-check that the session still exists. */
   sessionId: string | null;
 }
+
+// ---------------------------------------------------------------- client helpers (pure)
+
+/**
+ * What to do with an auction-room event, given the last seq applied for that auction
+ * (docs/socket-contract.md §4): `stale` → ignore, `next` → apply, `gap` → refetch the snapshot.
+ */
+export function seqVerdict(known: number, incoming: number): 'stale' | 'next' | 'gap' {
+  if (incoming <= known) return 'stale';
+  return incoming === known + 1 ? 'next' : 'gap';
+}
+
+/**
+ * NTP-style clock offset from one time:sync round trip: server ≈ Date.now() + offset.
+ * `sentAt` = client clock when sending, `receivedAt` = client clock when the ack arrived.
+ */
+export function clockOffset(sentAt: number, receivedAt: number, serverTime: number): { offset: number; rtt: number } {
+  const rtt = Math.max(0, receivedAt - sentAt);
+  return { offset: serverTime - (sentAt + receivedAt) / 2, rtt };
+}
