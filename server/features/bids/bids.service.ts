@@ -65,7 +65,6 @@ export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInp
       const refusal = refusalFor(auction, bidder.id, input.amount, nowMs);
       if (refusal || !auction) return refusal ?? { refused: 'not_found' };
 
-      const previous = await findLeadingBid(tx, auction.id);
       const state = await acceptBidUpdate(tx, {
         auctionId: auction.id,
         amount: input.amount,
@@ -75,6 +74,8 @@ export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInp
       // Someone got there first (or the end passed): explain with the auction as it is now.
       if (!state) return refusalFor(await findAuction(tx, auction.id), bidder.id, input.amount, nowMs) ?? { refused: 'ended' };
 
+      // Read after the UPDATE: on a database with row locks the leader cannot change under us any more.
+      const previous = await findLeadingBid(tx, auction.id);
       const row = await insertBid(tx, { auction_id: auction.id, bidder_id: bidder.id, amount: input.amount, created_at: now });
       const bid = presentBid({ ...row, bidder_name: bidder.first_name });
       const ref = { id: auction.id, title: auction.title };
