@@ -92,7 +92,13 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     const req = socket.request as SessionRequest;
     const uid = req.session?.passport?.user;
     socket.data.sessionId = req.sessionID ?? null;
-    socket.data.userId = typeof uid === 'number' && Number.isSafeInteger(uid) && check.userActive(uid) ? uid : null;
+    socket.data.userId = null;
+    try {
+      if (typeof uid === 'number' && Number.isSafeInteger(uid) && check.userActive(uid)) socket.data.userId = uid;
+    } catch (err) {
+      // Watching auctions needs no login: connect anonymously rather than not at all.
+      logger.error({ err }, 'socket user check failed');
+    }
     next();
   });
 
@@ -128,12 +134,16 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
       const ack: Ack = typeof last === 'function' ? (last as Ack) : () => {};
       const parsed = schema.safeParse(args[0]);
       if (!parsed.success) return ack({ ok: false, detail: rtTexts.invalid } satisfies AckError);
-      Promise.resolve()
-        .then(() => handle(parsed.data))
-        .then(ack, (err: unknown) => {
+      void (async () => {
+        let answer: unknown;
+        try {
+          answer = await handle(parsed.data);
+        } catch (err) {
           logger.error({ err, event }, 'socket handler failed');
-          ack({ ok: false, detail: rtTexts.internal } satisfies AckError);
-        });
+          answer = { ok: false, detail: rtTexts.internal } satisfies AckError;
+        }
+        if (socket.connected) ack(answer);
+      })();
     });
   }
 
@@ -143,6 +153,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     on(socket, 'time:sync', TimeSyncInput, (p) => ({ client_time: p.client_time, server_time: Date.now() }));
 
     on(socket, 'auction:join', AuctionJoinInput, async ({ auction_id }) => {
+      if (!socket.connected) return { ok: false, detail: rtTexts.internal };
       const room = auctionRoom(auction_id);
       const already = socket.rooms.has(room);
       if (!already && auctionRoomsOf(socket) >= MAX_AUCTION_ROOMS_PER_SOCKET) return { ok: false, detail: rtTexts.tooManyRooms };
@@ -163,6 +174,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     });
 
     on(socket, 'auctions:watch', AuctionsWatchInput, async ({ auction_ids }) => {
+      if (!socket.connected) return { ok: false, detail: rtTexts.internal };
       const ids = [...new Set(auction_ids)];
       const fresh = ids.filter((id) => !socket.rooms.has(auctionRoom(id)));
       if (auctionRoomsOf(socket) + fresh.length > MAX_AUCTION_ROOMS_PER_SOCKET) return { ok: false, detail: rtTexts.tooManyRooms };
