@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { hashPassword } from '../features/accounts/passwords';
 import { isoNow } from '../lib/time';
+import { seedDemoAuctions } from './seed-auctions';
 
 /** Demo logins, also listed in the README. */
 export const DEMO_USERS = [
@@ -36,4 +37,5 @@ export async function seedIfEmpty(ctx: AppContext): Promise<void> {
       .execute();
   }
   ctx.logger.info('demo users created');
+  await seedDemoAuctions(ctx);
 }

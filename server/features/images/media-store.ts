@@ -51,12 +51,12 @@ export async function processImage(buf: Buffer, name: string): Promise<Processed
     const large = await base
       .clone()
       .resize({ width: LARGE_MAX, height: LARGE_MAX, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
+      .webp({ quality: 82, effort: 2 })
       .toBuffer({ resolveWithObject: true });
     const card = await base
       .clone()
       .resize({ width: CARD_SIZE.width, height: CARD_SIZE.height, fit: 'cover' })
-      .webp({ quality: 78 })
+      .webp({ quality: 78, effort: 2 })
       .toBuffer();
     return { card, large: large.data, width: large.info.width, height: large.info.height };
   } catch (err) {
