@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sr } from '@shared/texts/sr';
 import { Logo } from '../../components/Logo';
-import { useAuth } from '../auth';
+import { clearAuth, useAuth } from '../auth';
 import { statusQuery } from '../../features/auth/api/status';
 import { useLogout } from '../../features/auth/api/logout';
 import { useUnreadCount } from '../../features/notifications/api/unread-count';
@@ -48,6 +48,21 @@ export function Header() {
   const c = headerControls(pathname, loggedIn);
   const hidden = useHideOnScroll();
   const [focusWithin, setFocusWithin] = useState(false);
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [loggedOut, setLoggedOut] = useState(false);
+
+  // Logout: first arrive on /aukcije, then forget the session (see useLogout).
+  useEffect(() => {
+    if (loggedOut && pathname === '/aukcije') {
+      clearAuth(qc);
+      setLoggedOut(false);
+    }
+  }, [loggedOut, pathname, qc]);
+  const onLoggedOut = () => {
+    setLoggedOut(true);
+    navigate('/aukcije');
+  };
 
   return (
     <header
@@ -100,7 +115,7 @@ export function Header() {
             </Link>
           )}
           {c.userControls && <NotificationBell pathname={pathname} />}
-          {c.userControls && <UserMenu pathname={pathname} />}
+          {c.userControls && <UserMenu pathname={pathname} onLoggedOut={onLoggedOut} />}
         </div>
       </nav>
     </header>
@@ -128,7 +143,7 @@ function NotificationBell({ pathname }: { pathname: string }) {
   );
 }
 
-function UserMenu({ pathname }: { pathname: string }) {
+function UserMenu({ pathname, onLoggedOut }: { pathname: string; onLoggedOut: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -136,7 +151,6 @@ function UserMenu({ pathname }: { pathname: string }) {
   const status = useQuery(statusQuery());
   const auth = useAuth();
   const username = status.data?.username ?? auth.user?.first_name ?? '';
-  const navigate = useNavigate();
   const logout = useLogout();
 
   useEffect(() => setOpen(false), [pathname]);
@@ -164,7 +178,8 @@ function UserMenu({ pathname }: { pathname: string }) {
 
   const onLogout = () => {
     setOpen(false);
-    logout.mutate(undefined, { onSettled: () => navigate('/aukcije') });
+    // Even if the call fails (e.g. the session had already ended) the user is out on this device.
+    logout.mutate(undefined, { onSettled: onLoggedOut });
   };
 
   return (

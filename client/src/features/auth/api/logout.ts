@@ -1,14 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { clearAuth } from '../../../app/auth';
 
 /** POST /api/logout/ */
 export const logout = () => apiFetch<{ detail?: string }>('/api/logout/', { method: 'POST' });
 
-export function useLogout() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: () => clearAuth(qc),
-  });
-}
+/**
+ * The call only: the caller clears the cached session (clearAuth) once it has left any protected page,
+ * so a protected route does not bounce the user to /login on the way to /aukcije.
+ */
+export const useLogout = () => useMutation({ mutationFn: logout });
