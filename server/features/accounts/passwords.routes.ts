@@ -21,6 +21,8 @@ export function passwordRoutes(ctx: AppContext, limits: RateLimits): Router {
     ctx.sessions.destroyUserSessions(user.id, req.sessionID);
     const fresh = await findUserById(ctx.db, user.id);
     await loginSession(ctx, req, res, fresh ?? user);
+    // Sockets of the ended sessions leave user:{id} now; this tab reconnects with its new session id.
+    ctx.realtime.dropUser(user.id);
     res.json({ detail: srv.passwordChanged });
   });
 
