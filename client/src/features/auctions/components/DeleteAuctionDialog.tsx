@@ -15,6 +15,7 @@ export function DeleteAuctionDialog({ open, busy, error, onConfirm, onClose }: D
     <Dialog
       open={open}
       title={sr.deleteAuction.title}
+      role="alertdialog"
       onClose={onClose}
       actions={
         <>
