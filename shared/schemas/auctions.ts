@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sr } from '../texts/sr';
-import { ALL_AUCTIONS, CATEGORY_VALUES } from '../categories';
+import { CATEGORY_VALUES } from '../categories';
 import {
   AUCTION_DURATIONS,
   AUCTION_PHONE_RE,
@@ -37,6 +37,10 @@ export const auctionTexts = {
   imagesOrderInvalid: 'Redosled slika nije ispravan: navedite svaku sliku aukcije tačno jednom.',
   imageNotFound: 'Slika ne postoji.',
   badForm: 'Podaci obrasca nisu ispravni.',
+  badPage: 'Broj stranice nije ispravan.',
+  badPageSize: 'Veličina stranice nije ispravna.',
+  badQuery: 'Parametri pretrage nisu ispravni.',
+  searchTooLong: 'Pretraga može imati najviše 200 karaktera.',
 } as const;
 
 const intLike = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(',', '.')) : v);
@@ -80,23 +84,27 @@ export type CreateAuctionForm = z.input<typeof CreateAuctionInput>;
 export const SORTS = ['endDateAsc', 'endDateDesc', 'priceAsc', 'priceDesc'] as const;
 export type Sort = (typeof SORTS)[number];
 
-const optionalInt = (min: number, max: number) =>
-  z.preprocess((v) => (v === undefined || v === '' ? undefined : intLike(v)), z.number().int().min(min).max(max).optional());
+const optionalInt = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : intLike(v)),
+    z.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
 
 /**
  * Query of every list call. `page` switches the answer to the paged shape; `category` of
- * `all-auctions` (or none) means every category; `q` is matched after normaliseForSearch.
+ * `all-auctions` (or none) means every category, an unknown one matches nothing; `q` is matched after
+ * normaliseForSearch; an unknown `sort` falls back to the default.
  */
 export const ListQuery = z.object({
-  category: z.union([z.enum(CATEGORY_VALUES), z.literal(ALL_AUCTIONS)]).optional().catch(undefined),
-  page: optionalInt(1, 1_000_000),
+  category: z.string({ error: auctionTexts.badQuery }).max(50, auctionTexts.badQuery).optional(),
+  page: optionalInt(1, 1_000_000, auctionTexts.badPage),
   /** Above MAX_PAGE_SIZE is clamped to it; without `page` it limits the plain list. */
   page_size: z.preprocess(
     (v) => (v === undefined || v === '' ? undefined : Math.min(Number(intLike(v)), MAX_PAGE_SIZE)),
-    z.number().int().min(1).optional(),
+    z.number({ error: auctionTexts.badPageSize }).int(auctionTexts.badPageSize).min(1, auctionTexts.badPageSize).optional(),
   ),
   sort: z.enum(SORTS).optional().default('endDateAsc').catch('endDateAsc'),
-  q: z.string().max(200).optional(),
+  q: z.string({ error: auctionTexts.badQuery }).max(200, auctionTexts.searchTooLong).optional(),
 });
 export type ListQuery = z.output<typeof ListQuery>;
 

@@ -73,6 +73,7 @@ describe('public lists', () => {
     expect(ids((await visitor.get('/api/auctions/?category=toys')).body)).toEqual([a.cheapToys]);
     expect(ids((await visitor.get('/api/auctions/?category=all-auctions')).body)).toEqual([a.soon, a.cheapToys, a.late]);
     expect((await visitor.get('/api/auctions/?category=furniture')).body).toEqual([]);
+    expect((await visitor.get('/api/auctions/?category=weapons')).body).toEqual([]);
   });
 
   it.each([
@@ -110,7 +111,10 @@ describe('public lists', () => {
   it('refuses a malformed page with 400 JSON, and ignores an unknown sort', async () => {
     const bad = await visitor.get('/api/auctions/?page=abc');
     expect(bad.status).toBe(400);
-    expect(bad.body.detail).toBeTruthy();
+    expect(bad.body.page).toEqual(['Broj stranice nije ispravan.']);
+    expect((await visitor.get('/api/auctions/?page=0')).status).toBe(400);
+    expect((await visitor.get('/api/auctions/?page=1&page_size=-3')).body.detail).toBe('Veličina stranice nije ispravna.');
+    expect((await visitor.get('/api/auctions/?q=a&q=b')).status).toBe(400);
     expect((await visitor.get('/api/auctions/?sort=hack')).status).toBe(200);
   });
 
