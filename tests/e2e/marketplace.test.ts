@@ -118,6 +118,7 @@ describe('marketplace in the browser', () => {
     await expect.poll(() => previews.first().getAttribute('data-name')).toBe('crvena.png');
     await previews.nth(1).dragTo(previews.nth(0));
     await expect.poll(() => previews.first().getAttribute('data-name')).toBe('plava.png');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'nova-aukcija');
     await checkA11y(page, '/nova-aukcija');
 
@@ -205,6 +206,7 @@ describe('marketplace in the browser', () => {
     expect(await history.textContent()).toContain(bidder.user.name);
     expect(await history.textContent()).toMatch(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}/);
     await page.keyboard.press('Escape');
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     await screenshot(page, 'aukcija');
     await checkA11y(page, '/aukcija/{id}');
