@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type KyselyConfig, type MigrationProvider } from 'kysely';
 import { migrations } from './migrations/index';
 import type { Database } from './types';
 
@@ -20,12 +20,29 @@ export function openDatabase(file: string): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...benchSqlLog() });
   return {
     db,
     sqlite,
     async close() {
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * Benchmarks only (scripts/bench, B3): BENCH_SQL_LOG=1 writes every statement slower than
+ * BENCH_SQL_LOG_MS (default 1) to stderr as one JSON line `{"bench_sql":ms,"sql":"..."}`.
+ * Off (the default), kysely gets no `log` option and times nothing.
+ */
+function benchSqlLog(): Pick<KyselyConfig, 'log'> {
+  if (process.env.BENCH_SQL_LOG !== '1') return {};
+  const threshold = Number(process.env.BENCH_SQL_LOG_MS ?? 1);
+  return {
+    log(event) {
+      if (event.queryDurationMillis >= threshold) {
+        process.stderr.write(`${JSON.stringify({ bench_sql: event.queryDurationMillis, sql: event.query.sql, error: event.level === 'error' })}\n`);
+      }
     },
   };
 }
