@@ -35,7 +35,9 @@ const tooMany = () => AppError.field('image', auctionTexts.imagesTooMany);
 export async function addImages(ctx: AppContext, auctionId: number, files: Upload[]): Promise<AuctionImage[]> {
   if (files.length === 0) throw AppError.field('image', auctionTexts.imagesRequired);
   if ((await repo.countImages(ctx.db, auctionId)) + files.length > IMAGES_MAX) throw tooMany();
-  const processed = await Promise.all(files.map((f) => processImage(f.buffer, safeName(f.originalname))));
+  // One at a time: a 40-megapixel decode is large, and six at once would multiply the peak memory.
+  const processed = [];
+  for (const f of files) processed.push(await processImage(f.buffer, safeName(f.originalname)));
   const stored: StoredImage[] = [];
   try {
     for (const p of processed) stored.push(await storeImage(ctx.config.dataDir, p));

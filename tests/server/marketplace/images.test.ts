@@ -89,6 +89,29 @@ describe('POST /api/auction-items/{id}/images/', () => {
     expect(res.body.detail).toBe('slika.jpg nije podržana slika. Dozvoljeni su JPEG, PNG, WebP i GIF.');
     expect(res.body.message).toBe(res.body.detail);
     expect((await client.get(`/api/auction/${auction.id}/`)).body.images).toEqual([]);
+    const utf8 = await client.post(p, imagesForm([{ name: 'šešir đak.jpg', data: HTML_BYTES }]));
+    expect(utf8.body.detail).toBe('šešir đak.jpg nije podržana slika. Dozvoljeni su JPEG, PNG, WebP i GIF.');
+  });
+
+  it('accepts WebP and GIF too', async () => {
+    const { client, path: p } = await sellerWithAuction();
+    const webp = await sharp(png).webp().toBuffer();
+    const gif = await sharp(png).gif().toBuffer();
+    const res = await client.post(p, imagesForm([{ name: 'a.webp', data: webp }, { name: 'b.gif', data: gif }]));
+    expect(res.status).toBe(201);
+    expect(res.body.images).toHaveLength(2);
+  });
+
+  it('applies the EXIF orientation before dropping it (a portrait photo stays upright)', async () => {
+    const { client, path: p } = await sellerWithAuction();
+    const sideways = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#08f' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const res = await client.post(p, imagesForm([{ name: 'portret.jpg', data: sideways }]));
+    const meta = await sharp(mediaFile(res.body.images[0].image)).metadata();
+    expect([meta.width, meta.height]).toEqual([100, 200]);
+    expect(meta.orientation).toBeUndefined();
   });
 
   it('refuses a truncated PNG (right magic bytes, broken content)', async () => {
