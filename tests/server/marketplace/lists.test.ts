@@ -198,3 +198,42 @@ describe('GET /api/auctions/best/', () => {
     expect(res.body[0]).toHaveProperty('first_image');
   });
 });
+
+describe('no N+1 queries', () => {
+  it('a page of 40 cards with images costs as many SQL statements as a page of 2', async () => {
+    const s = await createUser(t.ctx);
+    const made: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const a = await createAuction(t.ctx, s.id, { category: 'media', endsInMs: 200 * H + i * 1000 });
+      await t.ctx.db
+        .insertInto('auction_images')
+        .values({ auction_id: a.id, position: 0, card_path: `00/${'a'.repeat(32)}-card.webp`, large_path: `00/${'a'.repeat(32)}-large.webp`, width: 1, height: 1, created_at: new Date().toISOString() })
+        .execute();
+      made.push(a.id);
+    }
+    const sqlite = t.ctx.sqlite;
+    const original = sqlite.prepare.bind(sqlite);
+    let statements = 0;
+    (sqlite as unknown as { prepare: typeof original }).prepare = ((source: string) => {
+      statements += 1;
+      return original(source);
+    }) as typeof original;
+    const count = async (size: number) => {
+      statements = 0;
+      const res = await visitor.get(`/api/auctions/?category=media&page=1&page_size=${size}`);
+      expect(res.body.results).toHaveLength(size);
+      expect(res.body.results.every((c: Card) => c.first_image?.endsWith('-card.webp'))).toBe(true);
+      return statements;
+    };
+    try {
+      const small = await count(2);
+      const large = await count(40);
+      expect(small).toBeGreaterThanOrEqual(2); // count + page (the prepare hook really sees queries)
+      expect(large).toBe(small);
+      expect(large).toBeLessThanOrEqual(3);
+    } finally {
+      (sqlite as unknown as { prepare: typeof original }).prepare = original;
+      await t.ctx.db.deleteFrom('auctions').where('id', 'in', made).execute();
+    }
+  });
+});
