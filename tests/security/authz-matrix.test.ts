@@ -1,0 +1,347 @@
+/**
+ * Authorisation matrix (issue 7 §2, ASVS 5.0 V8): seven actors × every object route and socket event,
+ * asserted against the expected table below. Each cell runs on fresh objects, so one actor's success
+ * never changes another's answer; every refused write leaves the stored state unchanged.
+ *
+ * Existence oracles: notification ids are private, so someone else's notification answers exactly like
+ * an unknown id (404, same body). Auctions and comments are public (ids appear in every list and in
+ * GET /api/comments/{id}/), so "forbidden" (403) for someone else's comment or auction reveals nothing
+ * that a GET does not; those keep 403 vs 404.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/app';
+import { createUser, loginAs } from '../support/factories';
+import type { ApiClient } from '../support/http';
+import { imagesForm, pngBuffer } from '../support/images';
+import { collectEvents, connectSocket, emitWithAck, sleep, type TestSocket } from '../support/sockets';
+import { storedState } from '../support/security-routes';
+import { ACTORS, auctionForm, auctionOf, buildWorld, commentOf, notificationOf, uploadImages, type ActorName, type World } from '../support/security-world';
+
+let t: TestServer;
+let w: World;
+
+type Op = 'read' | 'create' | 'update' | 'delete' | 'bid' | 'upload' | 'watch';
+type Expect = Record<ActorName, number>;
+interface Cell {
+  status: number;
+  body: unknown;
+}
+
+interface Row {
+  name: string;
+  op: Op;
+  /** Runs the request as `api` (acting as `actor`) on fresh objects. */
+  run(api: ApiClient, actor: ActorName): Promise<Cell & { headers: Headers; text: string }>;
+  expected: Expect;
+  /** A write (refusals are checked for "nothing written" in the next describe). */
+  write: boolean;
+}
+
+/** 200 for everyone (public reads). */
+const all = (s: number): Expect => Object.fromEntries(ACTORS.map((a) => [a, s])) as Expect;
+/** `ok` for every logged-in, active actor; 403 for the visitor and the blocked user. */
+const active = (ok: number, over: Partial<Expect> = {}): Expect => ({ ...all(ok), anonymous: 403, blocked: 403, ...over });
+const only = (ok: number, who: ActorName[], otherwise = 403): Expect =>
+  Object.fromEntries(ACTORS.map((a) => [a, who.includes(a) ? ok : otherwise])) as Expect;
+
+const sellerId = () => w.seller.user!.id;
+const uid = (a: ActorName) => w[a].user?.id ?? -1;
+
+const ROWS: Row[] = [
+  { name: 'GET /api/auction/{id}/', op: 'read', write: false, expected: all(200), run: async (api) => api.get(`/api/auction/${(await auctionOf(t, sellerId())).id}/`) },
+  { name: 'GET /api/bids/{auctionId}/', op: 'read', write: false, expected: all(200), run: async (api) => api.get(`/api/bids/${(await auctionOf(t, sellerId())).id}/`) },
+  { name: 'GET /api/comments/{auctionId}/', op: 'read', write: false, expected: all(200), run: async (api) => api.get(`/api/comments/${(await auctionOf(t, sellerId())).id}/`) },
+  { name: 'POST /api/auctionItems/', op: 'create', write: true, expected: active(201), run: (api) => api.post('/api/auctionItems/', auctionForm()) },
+  {
+    name: 'DELETE /api/auctionItems/delete/{id}/ (no bids)',
+    op: 'delete',
+    write: true,
+    expected: only(204, ['seller', 'admin']),
+    run: async (api) => api.delete(`/api/auctionItems/delete/${(await auctionOf(t, sellerId())).id}/`),
+  },
+  {
+    name: 'DELETE /api/auctionItems/delete/{id}/ (with a bid)',
+    op: 'delete',
+    write: true,
+    expected: { ...only(204, ['admin']), seller: 400 },
+    run: async (api) => {
+      const a = await auctionOf(t, sellerId());
+      const res = await w.bidderB.api.post('/api/bids/', { auction_item_id: a.id, amount: 1010 });
+      expect(res.status).toBe(201);
+      return api.delete(`/api/auctionItems/delete/${a.id}/`);
+    },
+  },
+  {
+    name: 'POST /api/auction-items/{id}/images/',
+    op: 'upload',
+    write: true,
+    expected: only(201, ['seller']),
+    run: async (api) => {
+      const a = await auctionOf(t, sellerId());
+      return api.post(`/api/auction-items/${a.id}/images/`, imagesForm([{ name: 'a.png', data: await pngBuffer(16, 16), type: 'image/png' }]));
+    },
+  },
+  {
+    name: 'PUT /api/auction-items/{id}/images/order/',
+    op: 'update',
+    write: true,
+    expected: only(200, ['seller']),
+    run: async (api) => {
+      const a = await auctionOf(t, sellerId());
+      const ids = await uploadImages(w.seller.api, a.id, 2);
+      return api.put(`/api/auction-items/${a.id}/images/order/`, { image_ids: [...ids].reverse() });
+    },
+  },
+  {
+    name: 'DELETE /api/auction-items/{id}/images/{imageId}/',
+    op: 'delete',
+    write: true,
+    expected: only(204, ['seller']),
+    run: async (api) => {
+      const a = await auctionOf(t, sellerId());
+      const [id] = await uploadImages(w.seller.api, a.id, 2);
+      return api.delete(`/api/auction-items/${a.id}/images/${id}/`);
+    },
+  },
+  {
+    name: 'POST /api/bids/',
+    op: 'bid',
+    write: true,
+    expected: active(201, { seller: 400 }),
+    run: async (api) => api.post('/api/bids/', { auction_item_id: (await auctionOf(t, sellerId())).id, amount: 1010 }),
+  },
+  {
+    name: 'POST /api/comments/create/',
+    op: 'create',
+    write: true,
+    expected: active(201),
+    run: async (api) => api.post('/api/comments/create/', { auction_item_id: (await auctionOf(t, sellerId())).id, content: 'Pitanje?' }),
+  },
+  {
+    name: "DELETE /api/comments/{id}/delete/ (bidder A's comment on the seller's auction)",
+    op: 'delete',
+    write: true,
+    expected: only(204, ['bidderA', 'seller', 'admin']),
+    run: async (api) => {
+      const a = await auctionOf(t, sellerId());
+      return api.delete(`/api/comments/${await commentOf(t, a.id, uid('bidderA'))}/delete/`);
+    },
+  },
+  {
+    name: 'GET /api/notifications/',
+    op: 'read',
+    write: false,
+    expected: active(200),
+    run: async (api, actor) => {
+      await notificationOf(t, uid('bidderA'), null, 'Tajna poruka za A');
+      const res = await api.get('/api/notifications/');
+      if (res.status === 200) {
+        const own = new Set(
+          (await t.ctx.db.selectFrom('notifications').select('id').where('user_id', '=', uid(actor)).execute()).map((r) => r.id),
+        );
+        for (const n of res.body as { id: number }[]) expect(own.has(n.id), `${actor} sees notification ${n.id}`).toBe(true);
+        if (actor !== 'bidderA') expect(JSON.stringify(res.body)).not.toContain('Tajna poruka za A');
+      }
+      return res;
+    },
+  },
+  { name: 'GET /api/notifications/unread-count/', op: 'read', write: false, expected: active(200), run: (api) => api.get('/api/notifications/unread-count/') },
+  {
+    name: "PATCH /api/notifications/{id}/mark-as-read/ (bidder A's)",
+    op: 'update',
+    write: true,
+    expected: { ...only(200, ['bidderA'], 404), anonymous: 403, blocked: 403 },
+    run: async (api) => api.patch(`/api/notifications/${await notificationOf(t, uid('bidderA'))}/mark-as-read/`),
+  },
+  {
+    name: 'GET /api/current_user_data/',
+    op: 'read',
+    write: false,
+    expected: active(200),
+    run: async (api, actor) => {
+      const res = await api.get('/api/current_user_data/');
+      if (res.status === 200) expect(JSON.stringify(res.body)).toContain(w[actor].user!.email);
+      return res;
+    },
+  },
+  { name: 'GET /api/username/', op: 'read', write: false, expected: active(200), run: (api) => api.get('/api/username/') },
+  {
+    name: 'PUT /api/update-profile/ (own profile only)',
+    op: 'update',
+    // A user blocked while logged in loses the session at once: 403 like a visitor.
+    expected: active(200),
+    write: true,
+    run: async (api, actor) => {
+      const before = await t.ctx.db.selectFrom('users').select(['id', 'city']).where('id', '!=', uid(actor)).orderBy('id').execute();
+      const res = await api.put('/api/update-profile/', { first_name: actor, city: `Grad ${actor}` });
+      const after = await t.ctx.db.selectFrom('users').select(['id', 'city']).where('id', '!=', uid(actor)).orderBy('id').execute();
+      expect(after, 'nobody else changed').toEqual(before);
+      return res;
+    },
+  },
+  { name: 'GET /api/admin/users/', op: 'read', write: false, expected: only(200, ['admin']), run: (api) => api.get('/api/admin/users/') },
+  {
+    name: 'POST /api/admin/users/{id}/block/',
+    op: 'update',
+    write: true,
+    expected: only(200, ['admin']),
+    run: async (api) => api.post(`/api/admin/users/${(await createUser(t.ctx)).id}/block/`),
+  },
+  {
+    name: 'POST /api/admin/users/{id}/unblock/',
+    op: 'update',
+    write: true,
+    expected: only(200, ['admin']),
+    run: async (api) => api.post(`/api/admin/users/${(await createUser(t.ctx, { blocked: true })).id}/unblock/`),
+  },
+  ...(['/api/my-auctions/', '/api/auctionItems/', '/api/all-my-biddings/'] as const).map(
+    (path): Row => ({
+      name: `GET ${path} (own only)`,
+      op: 'read',
+      write: false,
+      expected: active(200),
+      run: async (api, actor) => {
+        const res = await api.get(path);
+        if (res.status === 200) {
+          const ids = (res.body as { id: number }[]).map((c) => c.id);
+          const mine =
+            path === '/api/all-my-biddings/'
+              ? (await t.ctx.db.selectFrom('bids').select('auction_id').where('bidder_id', '=', uid(actor)).execute()).map((r) => r.auction_id)
+              : (await t.ctx.db.selectFrom('auctions').select('id').where('seller_id', '=', uid(actor)).execute()).map((r) => r.id);
+          for (const id of ids) expect(mine, `${actor} got auction ${id} from ${path}`).toContain(id);
+        }
+        return res;
+      },
+    }),
+  ),
+];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  w = await buildWorld(t);
+  // The blocked user's session ended at blocking; with a fresh visitor token their requests get past CSRF
+  // and reach the authorisation checks this matrix is about.
+  w.blocked.api.cookies.delete('csrftoken');
+  await w.blocked.api.ensureCsrf();
+  // Give every list something to leak: a bid of B on the seller's auction, an own auction of otherSeller.
+  const a = await auctionOf(t, sellerId());
+  expect((await w.bidderB.api.post('/api/bids/', { auction_item_id: a.id, amount: 1100 })).status).toBe(201);
+  await auctionOf(t, uid('otherSeller'));
+});
+afterAll(() => t?.close());
+
+describe('authorisation matrix: actors × object routes', () => {
+  it('covers every operation kind', () => {
+    expect(new Set(ROWS.map((r) => r.op))).toEqual(new Set(['read', 'create', 'update', 'delete', 'bid', 'upload']));
+  });
+
+  for (const row of ROWS) {
+    it(`${row.op.padEnd(6)} ${row.name}`, async () => {
+      const got: Partial<Expect> = {};
+      for (const actor of ACTORS) {
+        const res = await row.run(w[actor].api, actor);
+        got[actor] = res.status;
+        if (res.status >= 400) expect(res.headers.get('content-type'), `${actor}: JSON error`).toMatch(/application\/json/);
+      }
+      expect(got).toEqual(row.expected);
+    });
+  }
+});
+
+describe('refusals write nothing', () => {
+  it('every refused write by every actor leaves the stored state as it was', async () => {
+    const a = await auctionOf(t, sellerId());
+    const [imageId] = await uploadImages(w.seller.api, a.id, 2);
+    const commentId = await commentOf(t, a.id, uid('bidderA'));
+    const notificationId = await notificationOf(t, uid('bidderA'));
+    const victim = await createUser(t.ctx);
+    const png = await pngBuffer(16, 16);
+    const attempts: { who: ActorName[]; send: (api: ApiClient) => ReturnType<ApiClient['get']> }[] = [
+      { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'otherSeller'], send: (api) => api.delete(`/api/auctionItems/delete/${a.id}/`) },
+      { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'otherSeller', 'admin'], send: (api) => api.post(`/api/auction-items/${a.id}/images/`, imagesForm([{ name: 'x.png', data: png }])) },
+      { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'otherSeller', 'admin'], send: (api) => api.put(`/api/auction-items/${a.id}/images/order/`, { image_ids: [imageId] }) },
+      { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'otherSeller', 'admin'], send: (api) => api.delete(`/api/auction-items/${a.id}/images/${imageId}/`) },
+      { who: ['anonymous', 'blocked', 'seller'], send: (api) => api.post('/api/bids/', { auction_item_id: a.id, amount: 5000 }) },
+      { who: ['anonymous', 'blocked'], send: (api) => api.post('/api/comments/create/', { auction_item_id: a.id, content: 'x' }) },
+      { who: ['anonymous', 'blocked', 'bidderB', 'otherSeller'], send: (api) => api.delete(`/api/comments/${commentId}/delete/`) },
+      { who: ['anonymous', 'blocked', 'bidderB', 'seller', 'otherSeller', 'admin'], send: (api) => api.patch(`/api/notifications/${notificationId}/mark-as-read/`) },
+      { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'seller', 'otherSeller'], send: (api) => api.post(`/api/admin/users/${victim.id}/block/`) },
+      { who: ['anonymous', 'blocked'], send: (api) => api.put('/api/update-profile/', { first_name: 'Haker', city: 'X' }) },
+      { who: ['anonymous', 'blocked'], send: (api) => api.post('/api/auctionItems/', auctionForm()) },
+    ];
+    const before = storedState(t);
+    let n = 0;
+    for (const at of attempts) {
+      for (const who of at.who) {
+        const res = await at.send(w[who].api);
+        expect(res.status, `${who}: ${res.text}`).toBeGreaterThanOrEqual(400);
+        n += 1;
+      }
+    }
+    expect(n).toBeGreaterThan(40);
+    expect(storedState(t) === before, 'a refused request wrote something').toBe(true);
+  });
+
+  it('a user whose row is blocked while a session is still alive gets 403 on every write (defence in depth)', async () => {
+    const u = await createUser(t.ctx);
+    const api = await loginAs(t.url, u);
+    const a = await auctionOf(t, sellerId());
+    await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', u.id).execute();
+    const before = storedState(t);
+    for (const res of [
+      await api.post('/api/bids/', { auction_item_id: a.id, amount: 2000 }),
+      await api.post('/api/comments/create/', { auction_item_id: a.id, content: 'x' }),
+      await api.post('/api/auctionItems/', auctionForm()),
+      await api.put('/api/update-profile/', { first_name: 'X' }),
+      await api.get('/api/notifications/'),
+    ])
+      expect(res.status).toBe(403);
+    expect(storedState(t) === before).toBe(true);
+  });
+});
+
+describe('no existence oracle', () => {
+  it("someone else's notification and an unknown one answer alike (status and body)", async () => {
+    const others = await notificationOf(t, uid('bidderA'));
+    const a = await w.bidderB.api.patch(`/api/notifications/${others}/mark-as-read/`);
+    const b = await w.bidderB.api.patch('/api/notifications/99999999/mark-as-read/');
+    expect(a.status).toBe(404);
+    expect({ status: a.status, body: a.body }).toEqual({ status: b.status, body: b.body });
+    const row = await t.ctx.db.selectFrom('notifications').select('is_read').where('id', '=', others).executeTakeFirstOrThrow();
+    expect(row.is_read).toBe(0);
+  });
+});
+
+describe('authorisation matrix: socket events', () => {
+  const sockets = {} as Record<ActorName, TestSocket>;
+
+  beforeAll(async () => {
+    for (const a of ACTORS) sockets[a] = await connectSocket(t.url, { cookie: w[a].api.cookieHeader });
+  });
+  afterAll(() => {
+    for (const s of Object.values(sockets)) s?.close();
+  });
+
+  it('watch: every actor may join a public auction room; an unknown id is refused alike for all', async () => {
+    const a = await auctionOf(t, sellerId());
+    for (const actor of ACTORS) {
+      const ack = await emitWithAck(sockets[actor], 'auction:join', { auction_id: a.id });
+      expect(ack.ok, actor).toBe(true);
+      const missing = await emitWithAck(sockets[actor], 'auction:join', { auction_id: 99999999 });
+      expect(missing.ok, actor).toBe(false);
+    }
+  });
+
+  it('user room delivery: a notification reaches only its owner (not the blocked user, not anyone else)', async () => {
+    const seen = Object.fromEntries(ACTORS.map((a) => [a, collectEvents(sockets[a], 'notification:created')])) as Record<ActorName, unknown[]>;
+    const counts = Object.fromEntries(ACTORS.map((a) => [a, collectEvents(sockets[a], 'notifications:count')])) as Record<ActorName, unknown[]>;
+    const a = await auctionOf(t, sellerId());
+    expect((await w.bidderB.api.post('/api/comments/create/', { auction_item_id: a.id, content: 'Ima li garancije?' })).status).toBe(201);
+    const deadline = Date.now() + 2000;
+    while (!seen.seller.length && Date.now() < deadline) await sleep(25);
+    await sleep(150);
+    const got = Object.fromEntries(ACTORS.map((x) => [x, seen[x].length])) as Record<ActorName, number>;
+    expect(got).toEqual({ ...only(1, ['seller'], 0) });
+    for (const x of ACTORS) if (x !== 'seller') expect(counts[x].length, x).toBe(0);
+  });
+});
