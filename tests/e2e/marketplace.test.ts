@@ -147,6 +147,29 @@ describe('marketplace in the browser', () => {
     expect(await page.getByRole('button', { name: 'Licitiraj' }).count()).toBe(0);
   });
 
+  it('an image the server refuses removes the just-created auction and keeps the form', async () => {
+    const { page } = seller;
+    const before = await myAuctionCount(seller.context);
+    await page.goto('/nova-aukcija');
+    await page.getByLabel('Naslov').fill('Lažna slika');
+    await page.getByLabel('Opis', { exact: true }).fill('Ovo ne sme ostati bez slike.');
+    await page.getByLabel('Početna cena (din)').fill('300');
+    await page.getByLabel('Grad').fill('Kragujevac');
+    await page.getByLabel('Kategorija').selectOption('other');
+    // Looks like a PNG to the browser, but its content is not an image: the server refuses it.
+    await page.getByLabel('Slike (do 6, najviše 6 MB svaka)').setInputFiles([
+      { name: 'lazna.png', mimeType: 'image/png', buffer: Buffer.from('ovo nije slika, samo tekst') },
+    ]);
+    await page.getByRole('button', { name: 'Postavi aukciju' }).click();
+    const failure = page.locator('.create-page__failure');
+    await failure.waitFor();
+    expect(await failure.textContent()).toMatch(/^Greška pri dodavanju slika: /);
+    // Back to editing with the user's input kept, and no auction without images left behind.
+    expect(await page.getByLabel('Naslov').inputValue()).toBe('Lažna slika');
+    expect(await page.getByRole('button', { name: 'Postavi aukciju' }).isEnabled()).toBe(true);
+    expect(await myAuctionCount(seller.context)).toBe(before);
+  });
+
   it('shares Open Graph metadata of the auction in the HTML', async () => {
     const html = await (await fetch(`${server.url}/aukcija/${auctionId}`)).text();
     expect(html).toContain(`<meta property="og:title" content="${TITLE}" />`);
@@ -352,6 +375,11 @@ describe('marketplace in the browser', () => {
   });
 
 });
+
+async function myAuctionCount(context: BrowserContext): Promise<number> {
+  const res = await context.request.get('/api/my-auctions/?page=1');
+  return ((await res.json()) as { count: number }).count;
+}
 
 async function cookieHeader(context: BrowserContext): Promise<string> {
   return (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
