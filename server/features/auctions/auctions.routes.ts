@@ -10,11 +10,13 @@ import { createAuction, deleteAuction, getDetail, listAuctions, listPopular } fr
 
 /** Text fields only (images have their own call); small limits, the fields are short. */
 const fieldsOnly = multer({ limits: { fields: 20, fieldSize: 20_000, files: 0, parts: 20 }, defParamCharset: 'utf8' }).none();
+const receiveFields: RequestHandler = (req, res, next) =>
+  fieldsOnly(req, res, (err: unknown) => next(err ? AppError.badRequest(auctionTexts.badForm, undefined, 'bad_form') : undefined));
 
 export function auctionsRoutes(ctx: AppContext): Router {
   const r = Router();
 
-  r.post('/auctionItems/', requireActiveUser, (req, res, next) => fieldsOnly(req, res, (err) => next(err ? toBadForm() : undefined)), async (req, res) => {
+  r.post('/auctionItems/', requireActiveUser, receiveFields, async (req, res) => {
     const input = parse(CreateAuctionInput, { ...req.body });
     const id = await createAuction(ctx, currentUser(req), input);
     res.status(201).json({ id, detail: auctionTexts.created });
@@ -65,8 +67,4 @@ export function auctionsRoutes(ctx: AppContext): Router {
   r.get('/all-my-biddings/', requireAuth, own('bidder'));
 
   return r;
-}
-
-function toBadForm(): AppError {
-  return AppError.badRequest(auctionTexts.badForm, undefined, 'bad_form');
 }

@@ -119,6 +119,17 @@ describe('POST /api/auctionItems/', () => {
     expect(res.status).toBe(201);
   });
 
+  it('answers 400 JSON (no 500) to a malformed form: a file part, an oversized field', async () => {
+    const { client } = await seller();
+    const withFile = form(valid);
+    withFile.append('image', new Blob([new Uint8Array([1, 2, 3])]), 'a.png');
+    const res = await client.post('/api/auctionItems/', withFile);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Podaci obrasca nisu ispravni.');
+    const huge = await client.post('/api/auctionItems/', form({ ...valid, description: 'x'.repeat(30_000) }));
+    expect(huge.status).toBe(400);
+  });
+
   it('reports every invalid field at once', async () => {
     const { client } = await seller();
     const res = await client.post('/api/auctionItems/', form({}));
