@@ -19,8 +19,8 @@ export interface AuctionCardProps {
 }
 
 export function AuctionCard({ auction, markEnded, onDelete, eager }: AuctionCardProps) {
-  const [ended, setEnded] = useState(() => auction.status === 'ended' || !isOpen(auction.end_date, now()));
-  const isEnded = ended || auction.status === 'ended';
+  const [endedAt, setEndedAt] = useState<string | null>(null);
+  const isEnded = auction.status === 'ended' || endedAt === auction.end_date || !isOpen(auction.end_date, now());
   const href = `/aukcija/${auction.id}`;
   return (
     <article className={`auction-card${isEnded && markEnded ? ' auction-card--ended' : ''}`}>
@@ -48,7 +48,7 @@ export function AuctionCard({ auction, markEnded, onDelete, eager }: AuctionCard
         <p className="auction-card__desc">{descriptionPreview(auction.description)}</p>
         <div className="auction-card__meta">
           <span className="auction-card__bids">{sr.detail.bidCount(auction.bid_count)}</span>
-          <Countdown endDate={auction.end_date} onEnd={() => setEnded(true)} className="auction-card__countdown" />
+          <Countdown endDate={auction.end_date} onEnd={() => setEndedAt(auction.end_date)} className="auction-card__countdown" />
         </div>
         {onDelete && auction.bid_count === 0 && (
           <button

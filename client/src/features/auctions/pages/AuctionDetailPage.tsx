@@ -48,7 +48,8 @@ function AuctionDetail({ id }: { id: number }) {
   const auth = useAuth();
   const a = auction.data;
   const seller = useSeller(id, !!a && !a.seller_name);
-  const [endedLocally, setEndedLocally] = useState(false);
+  // The end date the countdown reached; a later end (soft close) reopens the bid box.
+  const [endedAt, setEndedAt] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   useDocumentTitle(a?.title);
 
@@ -64,7 +65,7 @@ function AuctionDetail({ id }: { id: number }) {
     );
   }
 
-  const ended = endedLocally || a.status === 'ended' || !isOpen(a.end_date, now());
+  const ended = endedAt === a.end_date || a.status === 'ended' || !isOpen(a.end_date, now());
   const isSeller = auth.user?.id === a.seller;
   const sellerName = a.seller_name || seller.data?.first_name || '';
 
@@ -89,7 +90,7 @@ function AuctionDetail({ id }: { id: number }) {
           </div>
           <p className="detail__countdown">
             {!ended && <span>{sr.countdown.endsIn} </span>}
-            <Countdown key={a.end_date} endDate={a.end_date} variant="detail" onEnd={() => setEndedLocally(true)} />
+            <Countdown key={a.end_date} endDate={a.end_date} variant="detail" onEnd={() => setEndedAt(a.end_date)} />
           </p>
           <button type="button" className="detail__bids-link" onClick={() => setHistoryOpen(true)}>
             {sr.detail.bidCount(a.bid_count)}
