@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/app';
 import { createUser, loginAs } from '../support/factories';
 import { ApiClient } from '../support/http';
-import { collectEvents, connectSocket, sleep, waitForDisconnect, type TestSocket } from '../support/sockets';
+import { collectEvents, connectSocket, sleep, type TestSocket } from '../support/sockets';
 import { auctionOf } from '../support/security-world';
 
 let t: TestServer;
