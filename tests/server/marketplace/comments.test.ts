@@ -88,11 +88,11 @@ describe('POST /api/comments/create/', () => {
     const watcher = await connectSocket(t.url);
     try {
       await watchAuction(t, watcher, a.id);
-      const created = waitForEvent(watcher, 'comment:created');
+      const created = waitForEvent(watcher, 'comment:created', 5000);
       const res = await post(bojan.api, a.id, 'Uživo');
       const ev = await created;
       expect(ev).toEqual({ auction_id: a.id, seq: a.seq + 1, comment: res.body });
-      const deleted = waitForEvent(watcher, 'comment:deleted');
+      const deleted = waitForEvent(watcher, 'comment:deleted', 5000);
       expect((await bojan.api.delete(`/api/comments/${res.body.id}/delete/`)).status).toBe(204);
       expect(await deleted).toEqual({ auction_id: a.id, seq: a.seq + 2, comment_id: res.body.id });
     } finally {

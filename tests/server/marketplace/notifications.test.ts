@@ -57,7 +57,7 @@ describe('GET /api/notifications/unread-count/ and PATCH /api/notifications/{id}
     const a2 = await createAuction(t.ctx, s.user.id);
     const socket = await connectSocket(t.url, { cookie: s.api.cookieHeader });
     try {
-      const created = waitForEvent(socket, 'notification:created');
+      const created = waitForEvent(socket, 'notification:created', 5000);
       await bid(ana.api, a1.id, 1010);
       const ev = await created;
       expect(ev.unread_notifications_count).toBe(1);
@@ -65,7 +65,7 @@ describe('GET /api/notifications/unread-count/ and PATCH /api/notifications/{id}
       await bid(ana.api, a2.id, 1010);
       expect((await s.api.get('/api/notifications/unread-count/')).body).toEqual({ unread_notifications_count: 2 });
 
-      const count = waitForEvent(socket, 'notifications:count');
+      const count = waitForEvent(socket, 'notifications:count', 5000);
       const res = await s.api.patch(`/api/notifications/${ev.notification.id}/mark-as-read/`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ id: ev.notification.id, is_read: true, unread_notifications_count: 1 });
@@ -101,10 +101,10 @@ describe('GET /api/notifications/unread-count/ and PATCH /api/notifications/{id}
     const a = await createAuction(t.ctx, s.user.id);
     const socket = await connectSocket(t.url, { cookie: s.api.cookieHeader });
     try {
-      const created = waitForEvent(socket, 'notification:created');
+      const created = waitForEvent(socket, 'notification:created', 5000);
       await bid(ana.api, a.id, 1010);
       const first = await created;
-      const updated = waitForEvent(socket, 'notification:updated');
+      const updated = waitForEvent(socket, 'notification:updated', 5000);
       await bid(seller.api, a.id, 1020);
       const second = await updated;
       expect(second.notification.id).toBe(first.notification.id);
