@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { sr } from '@shared/texts/sr';
 import type { Sort } from '@shared/schemas/auctions';
+import { PAGE_SIZE } from '@shared/rules/limits';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { Spinner } from '../../../components/Spinner';
 import { useAuctionList, type ListSource } from '../api/auctions-list';
@@ -47,7 +48,7 @@ export function AuctionList({ source, title, titleHidden, markEnded, deletable }
   const data = list.data;
   useEffect(() => {
     if (data && data.results.length === 0 && params.page > 1 && !list.isPlaceholderData) {
-      update({ page: Math.max(1, Math.ceil(data.count / 20)) }, { replace: true });
+      update({ page: Math.max(1, Math.ceil(data.count / PAGE_SIZE)) }, { replace: true });
     }
   }, [data, params.page, list.isPlaceholderData, update]);
 
