@@ -38,6 +38,15 @@ describe('POST /api/bids/', () => {
     expect((await auctionRow(t, a.id)).current_price).toBe(1000);
   });
 
+  it('answers 403 for a user whose verification was withdrawn', async () => {
+    const a = await createAuction(t.ctx, seller.user.id);
+    const u = await actor(t);
+    await t.ctx.db.updateTable('users').set({ verified_at: null }).where('id', '=', u.user.id).execute();
+    const res = await bid(u.api, a.id, 1010);
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toBe('Vaš nalog nije verifikovan. Proverite vaš email.');
+  });
+
   it('accepts a bid of current price + 10 and answers 201 with the new auction state', async () => {
     const a = await createAuction(t.ctx, seller.user.id, { starting_price: 1000 });
     const res = await bid(ana.api, a.id, 1010);
