@@ -43,6 +43,12 @@ describe('demo data (SEED_DEMO=1)', () => {
     expect(await t.ctx.db.selectFrom('comments').select('id').execute()).not.toHaveLength(0);
   });
 
+  it('fills the popular carousel with 10 pictured auctions', async () => {
+    const best = (await new ApiClient(t.url).get('/api/auctions/best/')).body;
+    expect(best).toHaveLength(10);
+    expect(best.every((c: { first_image: string | null; bid_count: number }) => c.first_image && c.bid_count > 0)).toBe(true);
+  });
+
   it('has an auction ending within minutes and others days away', async () => {
     const ends = (await t.ctx.db.selectFrom('auctions').select('end_date').execute()).map((a) => Date.parse(a.end_date) - Date.now());
     expect(Math.min(...ends)).toBeLessThan(5 * 60_000);

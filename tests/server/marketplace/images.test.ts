@@ -75,6 +75,14 @@ describe('POST /api/auction-items/{id}/images/', () => {
     expect(res.headers.get('cache-control')).toMatch(/immutable/);
   });
 
+  it('never serves files outside DATA_DIR/media (path traversal)', async () => {
+    for (const p of ['/media/..%2Faukcije.sqlite', '/media/%2e%2e/aukcije.sqlite', '/media/../aukcije.sqlite']) {
+      const res = await fetch(t.url + p);
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(body.subarray(0, 15).toString()).not.toBe('SQLite format 3');
+    }
+  });
+
   it('accepts a PNG named .txt and sent as text/plain (content decides)', async () => {
     const { client, path: p } = await sellerWithAuction();
     const res = await client.post(p, imagesForm([{ name: 'beleska.txt', data: png, type: 'text/plain' }]));
