@@ -4,10 +4,10 @@ export type SlotPosition = 'center' | 'prev' | 'next' | 'hidden';
 export function slotPosition(index: number, active: number, length: number): SlotPosition {
   if (length === 0) return 'hidden';
   if (index === active) return 'center';
-  if (length > 1 && index === (active - 1 + length) % length) return 'prev';
-  if (length > 2 && index === (active + 1) % length) return 'next';
   // With two cards the other one is both neighbours: show it on the right.
   if (length === 2) return 'next';
+  if (index === (active - 1 + length) % length) return 'prev';
+  if (index === (active + 1) % length) return 'next';
   return 'hidden';
 }
 
