@@ -1,0 +1,60 @@
+/** How big each benchmark runs: `smoke` (seconds, tests), `quick` (default `npm run bench`), `full`. */
+export type Mode = 'smoke' | 'quick' | 'full';
+
+export interface Sizes {
+  rounds: number;
+  /** B1: bidders, watchers, seconds per phase. */
+  b1: { bidders: number; watchers: number; seconds: number };
+  /** B2/B7: watchers, bids per second, seconds. */
+  b2: { watchers: number; rate: number; seconds: number };
+  /** B3/B6: auctions in the database; seconds per latency / throughput phase. */
+  b3: { auctions: number; seconds: number; concurrency: number };
+  b4: { starts: number };
+  b6: { sockets: number; auctions: number };
+}
+
+export function sizesFor(mode: Mode): Sizes {
+  switch (mode) {
+    case 'smoke':
+      return {
+        rounds: 1,
+        b1: { bidders: 10, watchers: 3, seconds: 1 },
+        b2: { watchers: 50, rate: 20, seconds: 1.5 },
+        b3: { auctions: 1000, seconds: 0.3, concurrency: 4 },
+        b4: { starts: 1 },
+        b6: { sockets: 50, auctions: 1000 },
+      };
+    case 'quick':
+      return {
+        rounds: 3,
+        b1: { bidders: 50, watchers: 10, seconds: 4 },
+        b2: { watchers: 1000, rate: 20, seconds: 10 },
+        b3: { auctions: 100_000, seconds: 1.5, concurrency: 8 },
+        b4: { starts: 5 },
+        b6: { sockets: 1000, auctions: 100_000 },
+      };
+    case 'full':
+      return {
+        rounds: 5,
+        b1: { bidders: 50, watchers: 10, seconds: 10 },
+        b2: { watchers: 1000, rate: 20, seconds: 30 },
+        b3: { auctions: 100_000, seconds: 4, concurrency: 8 },
+        b4: { starts: 11 },
+        b6: { sockets: 1000, auctions: 100_000 },
+      };
+  }
+}
+
+/** One line of the result table. */
+export interface Row {
+  id: string;
+  what: string;
+  subject: string;
+  baseline: string;
+  ratio: string;
+  goal: string;
+  pass: boolean | null;
+  notes?: string[];
+  /** Raw figures for the JSON result file. */
+  data?: unknown;
+}

@@ -1,0 +1,219 @@
+/**
+ * Starting the things we measure: the production server (dist/server/index.js) on a fresh DATA_DIR,
+ * the baselines, and load-generator children, each pinned to its own core with `taskset` when the
+ * machine has more than one.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sleep } from './stats';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const BENCH_DIR = path.join(ROOT, 'scripts/bench');
+const DIST_ENTRY = path.join(ROOT, 'dist/server/index.js');
+
+const hasTaskset = process.platform === 'linux' && os.availableParallelism() > 1 && spawnSync('taskset', ['-V']).status === 0;
+
+/** Core of the measured server, and of the load generators (the other core). */
+export const SERVER_CPU = 0;
+export const LOAD_CPU = os.availableParallelism() > 1 ? 1 : 0;
+
+export function pinned(cpu: number | null, cmd: string, args: string[]): [string, string[]] {
+  if (cpu === null || !hasTaskset) return [cmd, args];
+  return ['taskset', ['-c', String(cpu), cmd, ...args]];
+}
+
+export function pinningNote(): string {
+  return hasTaskset ? `server on CPU ${SERVER_CPU}, load generator on CPU ${LOAD_CPU} (taskset)` : 'no pinning (taskset unavailable or 1 CPU)';
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export function freshDataDir(label: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `aukcije-bench-${label}-`));
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether dist/ is missing or older than server/, shared/, client/ (same rule as `npm start`). */
+export function buildState(): 'missing' | 'stale' | 'fresh' {
+  const stamp = path.join(ROOT, 'dist/.build-stamp');
+  if (!fs.existsSync(DIST_ENTRY) || !fs.existsSync(path.join(ROOT, 'dist/client/index.html')) || !fs.existsSync(stamp)) return 'missing';
+  const built = fs.statSync(stamp).mtimeMs;
+  const sources = Math.max(...['server', 'shared', 'client'].map((d) => newestMtime(path.join(ROOT, d))));
+  return sources > built ? 'stale' : 'fresh';
+}
+
+/** `node scripts/build.mjs` when dist is missing (or stale / forced). */
+export function ensureBuild(opts: { force?: boolean; rebuildStale?: boolean } = {}): void {
+  const state = buildState();
+  if (!opts.force && (state === 'fresh' || (state === 'stale' && !opts.rebuildStale))) return;
+  console.error(`bench: building (dist ${opts.force ? 'forced' : state}) ...`);
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+export interface Running {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  pid: number;
+  stderr: () => string;
+  stop(): Promise<void>;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, errText: () => string): Promise<void> {
+  const t0 = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before answering ${url}\n${errText().slice(-2000)}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timeout waiting for ${url}\n${errText().slice(-2000)}`);
+    await sleep(20);
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function startProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv, cpu: number | null): { child: ChildProcess; stderr: () => string } {
+  const [c, a] = pinned(cpu, cmd, args);
+  const child = spawn(c, a, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (d: string) => {
+    err += d;
+    if (err.length > 4_000_000) err = err.slice(-2_000_000);
+  });
+  return { child, stderr: () => err };
+}
+
+/** The command that runs the server: the production build, or (smoke tests without a build) the sources via tsx. */
+export function serverCommand(source: boolean): string[] {
+  return source ? ['--import', 'tsx', path.join(ROOT, 'server/index.ts')] : [DIST_ENTRY];
+}
+
+export interface ServerOpts {
+  dataDir: string;
+  env?: Record<string, string>;
+  /** Run server/index.ts through tsx instead of dist (smoke tests on a checkout without a build). */
+  source?: boolean;
+  cpu?: number | null;
+}
+
+/** Starts Aukcije (RATE_LIMIT=0, SEED_DEMO=0, LOG_LEVEL=warn) and resolves once /api/user/status/ answers 200. */
+export async function startServer(opts: ServerOpts): Promise<Running> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { child, stderr } = startProcess(
+    process.execPath,
+    serverCommand(!!opts.source),
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: opts.dataDir,
+      RATE_LIMIT: '0',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    opts.cpu === undefined ? SERVER_CPU : opts.cpu,
+  );
+  await waitForHttp(`${url}/api/user/status/`, child, 60_000, stderr);
+  return { url, port, child, pid: child.pid!, stderr, stop: () => stopChild(child) };
+}
+
+/** Starts scripts/bench/baselines/<name>.mjs and resolves once GET /hello answers 200. */
+export async function startBaseline(name: 'hello' | 'bare-io', cpu: number | null = SERVER_CPU): Promise<Running> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { child, stderr } = startProcess(process.execPath, [path.join(BENCH_DIR, 'baselines', `${name}.mjs`)], { PORT: String(port) }, cpu);
+  await waitForHttp(`${url}/hello`, child, 20_000, stderr);
+  return { url, port, child, pid: child.pid!, stderr, stop: () => stopChild(child) };
+}
+
+/** Resident set size of a process in bytes (Linux /proc; falls back to ps). */
+export function rssBytes(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const m = /VmRSS:\s+(\d+) kB/.exec(status);
+    if (m) return Number(m[1]) * 1024;
+  } catch {
+    // not Linux
+  }
+  const r = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' });
+  return Number(r.stdout.trim()) * 1024;
+}
+
+/**
+ * Runs a load-generator child (scripts/bench/loadgen/<file>.ts through tsx) pinned to the load core,
+ * hands it `config` as JSON in argv and resolves with the JSON it prints last on stdout.
+ */
+export function runLoad<T>(file: string, config: unknown, opts: { onLine?: (line: string, child: ChildProcess) => void } = {}): Promise<T> {
+  const [c, a] = pinned(LOAD_CPU, process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, 'loadgen', file), JSON.stringify(config)]);
+  const child = spawn(c, a, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  let buf = '';
+  child.stdout!.on('data', (d: string) => {
+    out += d;
+    buf += d;
+    let i;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      opts.onLine?.(line, child);
+    }
+  });
+  child.stderr!.on('data', (d: string) => (err += d));
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => {
+      const last = out.trim().split('\n').filter((l) => l.startsWith('{') || l.startsWith('[')).pop();
+      if (code !== 0 || !last) return reject(new Error(`load generator ${file} failed (exit ${code}): ${err.slice(-3000)}`));
+      try {
+        resolve(JSON.parse(last) as T);
+      } catch (e) {
+        reject(e as Error);
+      }
+    });
+  });
+}

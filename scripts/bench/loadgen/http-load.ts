@@ -1,0 +1,175 @@
+/**
+ * HTTP load generator (a separate process, pinned to the load core): closed loop, `concurrency` requests
+ * in flight over keep-alive connections, for `seconds`. Runs its jobs in the order given, so a caller
+ * interleaves baseline and subject (A B A B …) inside one process. Prints one JSON line with the results.
+ *
+ * Job kinds: a plain request (GET/POST one of `paths`, round-robin), or `bid`: POST /api/bids/ as one of
+ * the logged-in `identities` (cookie + CSRF token) with amount = highest accepted so far + 10, so that
+ * concurrent bidders race and most of them are (correctly) refused.
+ */
+import http from 'node:http';
+
+export interface Identity {
+  cookie: string;
+  csrf: string;
+}
+
+export interface HttpJob {
+  label: string;
+  base: string;
+  method: 'GET' | 'POST';
+  paths: string[];
+  concurrency: number;
+  seconds: number;
+  warmupSeconds?: number;
+  identities?: Identity[];
+  /** Bid mode: POST {auction_item_id, amount} with racing amounts. */
+  bid?: { auctionId: number; startPrice: number };
+  timeoutMs?: number;
+}
+
+export interface HttpResult {
+  label: string;
+  requests: number;
+  rps: number;
+  statuses: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** Bid mode: accepted amounts in the order the 201s came back. */
+  accepted?: number[];
+  /** Bid mode: the state after the job (highest accepted). */
+  known?: number;
+}
+
+function pct(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export async function runJob(job: HttpJob, state: { known: number }): Promise<HttpResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency, maxFreeSockets: job.concurrency });
+  const base = new URL(job.base);
+  const timeoutMs = job.timeoutMs ?? 10_000;
+  const statuses: Record<string, number> = {};
+  const accepted: number[] = [];
+  let errors = 0;
+  let timeouts = 0;
+  let lat: number[] = [];
+  let measuring = false;
+  let stop = false;
+  let count = 0;
+  let seq = 0;
+
+  function once(worker: number): Promise<void> {
+    return new Promise((resolve) => {
+      const n = seq++;
+      const headers: Record<string, string> = { host: base.host };
+      let body: string | undefined;
+      let amount = 0;
+      const id = job.identities?.[worker % job.identities.length];
+      if (id) {
+        headers.cookie = id.cookie;
+        headers['x-csrftoken'] = id.csrf;
+      }
+      if (job.method === 'POST') {
+        headers.origin = base.origin;
+        if (job.bid) {
+          amount = Math.max(state.known, job.bid.startPrice) + 10;
+          body = JSON.stringify({ auction_item_id: job.bid.auctionId, amount });
+        } else body = '{}';
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = String(Buffer.byteLength(body));
+      }
+      const path = job.paths[n % job.paths.length];
+      const t0 = performance.now();
+      let done = false;
+      const finish = (status: string | null) => {
+        if (done) return;
+        done = true;
+        if (measuring) {
+          if (status === null) errors++;
+          else {
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            lat.push(performance.now() - t0);
+            count++;
+          }
+        }
+        resolve();
+      };
+      const req = http.request({ host: base.hostname, port: base.port, method: job.method, path, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          if (job.bid && res.statusCode === 201) {
+            accepted.push(amount);
+            state.known = Math.max(state.known, amount);
+          }
+          finish(String(res.statusCode));
+        });
+        res.on('error', () => finish(null));
+      });
+      req.setTimeout(timeoutMs, () => {
+        if (measuring) timeouts++;
+        req.destroy();
+        done = true;
+        resolve();
+      });
+      req.on('error', () => finish(null));
+      req.end(body);
+    });
+  }
+
+  async function worker(i: number) {
+    while (!stop) await once(i);
+  }
+
+  const workers = Array.from({ length: job.concurrency }, (_, i) => worker(i));
+  const warm = job.warmupSeconds ?? Math.min(0.5, job.seconds / 4);
+  await new Promise((r) => setTimeout(r, warm * 1000));
+  lat = [];
+  measuring = true;
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, job.seconds * 1000));
+  measuring = false;
+  const elapsed = (performance.now() - t0) / 1000;
+  stop = true;
+  await Promise.all(workers);
+  agent.destroy();
+  const sorted = Float64Array.from(lat).sort();
+  return {
+    label: job.label,
+    requests: count,
+    rps: count / elapsed,
+    statuses,
+    errors,
+    timeouts,
+    p50: pct(sorted, 50),
+    p95: pct(sorted, 95),
+    p99: pct(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+    ...(job.bid ? { accepted, known: state.known } : {}),
+  };
+}
+
+async function main() {
+  const jobs = JSON.parse(process.argv[2]) as HttpJob[];
+  const states = new Map<number, { known: number }>();
+  const results: HttpResult[] = [];
+  for (const job of jobs) {
+    const key = job.bid?.auctionId ?? -1;
+    if (!states.has(key)) states.set(key, { known: 0 });
+    results.push(await runJob(job, states.get(key)!));
+  }
+  process.stdout.write(`${JSON.stringify(results)}\n`);
+}
+
+if (process.argv[2]) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,200 @@
+/**
+ * Socket load generator (a separate process on the load core).
+ * - mode `latency` (B2, B7): `watchers` socket.io clients join one auction; bids are sent over HTTP at
+ *   `rate` per second for `seconds` (open loop, amounts +10 each); for every watcher's `bid:placed` the
+ *   time from sending that bid's request to its arrival is one sample. Optionally one extra watcher
+ *   stops reading (its TCP socket is paused) to play the slow reader of B7.
+ * - mode `idle` (B6): `watchers` sockets connect and stay idle; prints READY, exits when stdin closes.
+ * Prints one JSON line with the results.
+ */
+import http from 'node:http';
+import { io, type Socket } from 'socket.io-client';
+import type { Identity } from './http-load';
+
+export interface WatchConfig {
+  mode: 'latency' | 'idle';
+  base: string;
+  auctionId: number;
+  watchers: number;
+  slowReader?: boolean;
+  rate?: number;
+  seconds?: number;
+  /** '/api/bids/' (Aukcije, body {auction_item_id, amount}, identities needed) or '/bid' (bare-io). */
+  bidPath?: string;
+  identities?: Identity[];
+  startPrice?: number;
+  join?: boolean;
+}
+
+export interface WatchResult {
+  sent: number;
+  accepted: number;
+  refused: number;
+  errors: number;
+  expected: number;
+  received: number;
+  delivered: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  connectMs: number;
+}
+
+function pct(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function connect(base: string): Promise<Socket> {
+  const socket = io(base, { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 20_000 });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => reject(err));
+  });
+}
+
+async function join(socket: Socket, auctionId: number): Promise<void> {
+  const ack = (await socket.timeout(20_000).emitWithAck('auction:join', { auction_id: auctionId })) as { ok: boolean; detail?: string };
+  if (!ack.ok) throw new Error(`auction:join refused: ${ack.detail}`);
+}
+
+async function connectAll(cfg: WatchConfig): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  const batch = 50;
+  for (let i = 0; i < cfg.watchers; i += batch) {
+    const n = Math.min(batch, cfg.watchers - i);
+    const got = await Promise.all(
+      Array.from({ length: n }, async () => {
+        const s = await connect(cfg.base);
+        if (cfg.join !== false) await join(s, cfg.auctionId);
+        return s;
+      }),
+    );
+    sockets.push(...got);
+  }
+  return sockets;
+}
+
+function post(base: URL, path: string, body: string, agent: http.Agent, id?: Identity): Promise<number> {
+  return new Promise((resolve) => {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      origin: base.origin,
+    };
+    if (id) {
+      headers.cookie = id.cookie;
+      headers['x-csrftoken'] = id.csrf;
+    }
+    const req = http.request({ host: base.hostname, port: base.port, method: 'POST', path, headers, agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.setTimeout(10_000, () => req.destroy());
+    req.on('error', () => resolve(0));
+    req.end(body);
+  });
+}
+
+async function latency(cfg: WatchConfig): Promise<WatchResult> {
+  const t0 = performance.now();
+  const sockets = await connectAll(cfg);
+  let slow: Socket | null = null;
+  if (cfg.slowReader) {
+    slow = await connect(cfg.base);
+    await join(slow, cfg.auctionId);
+    // Stop reading: the kernel buffers fill and the server has to keep (or drop) what it cannot write.
+    const transport = (slow.io.engine as unknown as { transport: { ws?: { _socket?: { pause(): void } } } }).transport;
+    transport.ws?._socket?.pause();
+  }
+  const connectMs = performance.now() - t0;
+  const sentAt = new Map<number, number>();
+  const lat: number[] = [];
+  let received = 0;
+  for (const s of sockets) {
+    s.on('bid:placed', (p: { bid: { amount: number } }) => {
+      const t = sentAt.get(p.bid.amount);
+      if (t === undefined) return;
+      received++;
+      lat.push(performance.now() - t);
+    });
+  }
+  await new Promise((r) => setTimeout(r, 300));
+  const base = new URL(cfg.base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const rate = cfg.rate ?? 20;
+  const total = Math.max(1, Math.round(rate * (cfg.seconds ?? 10)));
+  let amount = cfg.startPrice ?? 1000;
+  let accepted = 0;
+  let refused = 0;
+  let errors = 0;
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    amount += 10;
+    const a = amount;
+    const body = cfg.bidPath === '/bid' ? JSON.stringify({ auction_id: cfg.auctionId, amount: a }) : JSON.stringify({ auction_item_id: cfg.auctionId, amount: a });
+    sentAt.set(a, performance.now());
+    pending.push(
+      post(base, cfg.bidPath ?? '/api/bids/', body, agent, cfg.identities?.[i % cfg.identities.length]).then((status) => {
+        if (status === 201) accepted++;
+        else if (status >= 400 && status < 500) refused++;
+        else errors++;
+      }),
+    );
+  }
+  await Promise.all(pending);
+  // Stragglers: wait until everything arrived or 3 s passed.
+  const expected = accepted * sockets.length;
+  const until = performance.now() + 3000;
+  while (received < expected && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
+  agent.destroy();
+  for (const s of sockets) s.close();
+  slow?.close();
+  const sorted = Float64Array.from(lat).sort();
+  return {
+    sent: total,
+    accepted,
+    refused,
+    errors,
+    expected,
+    received,
+    delivered: expected ? received / expected : 0,
+    p50: pct(sorted, 50),
+    p95: pct(sorted, 95),
+    p99: pct(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+    connectMs,
+  };
+}
+
+async function idle(cfg: WatchConfig): Promise<void> {
+  const t0 = performance.now();
+  const sockets = await connectAll(cfg);
+  process.stdout.write(`READY ${sockets.length}\n`);
+  await new Promise<void>((resolve) => {
+    process.stdin.on('data', () => undefined);
+    process.stdin.on('end', resolve);
+    process.stdin.on('close', resolve);
+  });
+  for (const s of sockets) s.close();
+  process.stdout.write(`${JSON.stringify({ connected: sockets.length, connectMs: performance.now() - t0 })}\n`);
+}
+
+async function main() {
+  const cfg = JSON.parse(process.argv[2]) as WatchConfig;
+  if (cfg.mode === 'idle') await idle(cfg);
+  else process.stdout.write(`${JSON.stringify(await latency(cfg))}\n`);
+  process.exit(0);
+}
+
+if (process.argv[2]) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

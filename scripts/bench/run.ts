@@ -1,0 +1,101 @@
+/**
+ * `npm run bench` (quick) / `npm run bench -- --full`: issue 6's benchmark suite. Prints one table
+ * (subject, same-run baseline, ratio, goal, pass/fail) and writes scripts/bench/results/<mode>-latest.{json,md}.
+ *
+ * Options: --full, --only=B1,B3 (B2 and B7 run together), --build (force a rebuild), --no-build
+ * (use dist as it is even when stale), --keep (keep the temporary data dirs).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { b1, b2b7, b3, b4, b5, b6, type BenchCtx } from './lib/benchmarks';
+import { machine } from './lib/machine';
+import { sizesFor, type Mode, type Row } from './lib/options';
+import { BENCH_DIR, buildState, ensureBuild, pinningNote } from './lib/proc';
+import { seedBench } from './seed-100k';
+import { freshDataDir } from './lib/proc';
+
+const args = process.argv.slice(2);
+const mode: Mode = args.includes('--full') ? 'full' : args.includes('--smoke') ? 'smoke' : 'quick';
+const only = (args.find((a) => a.startsWith('--only='))?.slice(7).toUpperCase().split(',') ?? []).filter(Boolean);
+const want = (id: string) => only.length === 0 || only.includes(id);
+
+export function table(rows: Row[]): string {
+  const head = ['#', 'what', 'subject', 'same-run baseline', 'ratio', 'goal', 'result'];
+  const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
+  for (const r of rows) {
+    const result = r.pass === null ? 'n/a' : r.pass ? 'PASS' : 'FAIL';
+    lines.push(`| ${[r.id, r.what, r.subject, r.baseline, r.ratio, r.goal, result].map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const started = new Date();
+  const state = buildState();
+  if (args.includes('--build')) ensureBuild({ force: true });
+  else if (!args.includes('--no-build')) ensureBuild({ rebuildStale: true });
+  const sizes = sizesFor(mode);
+  const ctx: BenchCtx = { mode, sizes, source: false, log: (m) => console.error(`[bench] ${m}`), cleanup: [] };
+  const rows: Row[] = [];
+  const failures: string[] = [];
+  const guard = async (id: string, fn: () => Promise<Row[]>) => {
+    const t0 = Date.now();
+    ctx.log(`${id} ...`);
+    try {
+      const got = await fn();
+      rows.push(...got);
+      for (const r of got) ctx.log(`${r.id}: ${r.subject} | ${r.baseline} | ${r.ratio} | ${r.pass === null ? 'n/a' : r.pass ? 'PASS' : 'FAIL'}`);
+    } catch (err) {
+      failures.push(`${id}: ${(err as Error).stack ?? String(err)}`);
+      rows.push({ id, what: 'did not finish', subject: String((err as Error).message).split('\n')[0].slice(0, 120), baseline: '—', ratio: '—', goal: '—', pass: false });
+    }
+    ctx.log(`${id} took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  };
+
+  try {
+    if (want('B4')) await guard('B4', () => b4(ctx));
+    if (want('B5')) await guard('B5', () => b5(ctx));
+    if (want('B1')) await guard('B1', () => b1(ctx));
+    if (want('B2') || want('B7')) await guard('B2/B7', () => b2b7(ctx));
+    let big: { dir: string } | undefined;
+    if (want('B3') || want('B6')) {
+      const dir = freshDataDir('100k');
+      ctx.cleanup.push(dir);
+      const seed = await seedBench(dir, { auctions: sizes.b3.auctions, bidders: 1 });
+      ctx.log(`seeded ${sizes.b3.auctions} auctions in ${seed.ms} ms`);
+      big = { dir };
+    }
+    if (want('B3')) await guard('B3', async () => (await b3(ctx, big)).rows);
+    if (want('B6')) await guard('B6', () => b6(ctx, big));
+  } finally {
+    if (!args.includes('--keep')) for (const d of ctx.cleanup) fs.rmSync(d, { recursive: true, force: true });
+  }
+
+  const order = (id: string) => id.replace(/^B(\d).*/, '$1') + id;
+  rows.sort((a, b) => order(a.id).localeCompare(order(b.id)));
+  const m = machine();
+  const finished = new Date();
+  const md = [
+    `Run: \`npm run bench${mode === 'full' ? ' -- --full' : ''}\` (${mode}), ${started.toISOString()} → ${finished.toISOString()}; dist was ${state} at start.`,
+    `Machine: ${Object.entries(m)
+      .map(([k, v]) => `${k} ${v}`)
+      .join('; ')}; ${pinningNote()}.`,
+    '',
+    table(rows),
+    '',
+    'Notes:',
+    ...rows.flatMap((r) => (r.notes ?? []).map((n) => `- ${r.id}: ${n}`)),
+    ...failures.map((f) => `- ERROR ${f.split('\n').slice(0, 3).join(' ')}`),
+  ].join('\n');
+  console.log(md);
+  const outDir = path.join(BENCH_DIR, 'results');
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, `${mode}-latest.md`), `${md}\n`);
+  fs.writeFileSync(path.join(outDir, `${mode}-latest.json`), `${JSON.stringify({ mode, started, finished, machine: m, rows, failures }, null, 2)}\n`);
+  if (failures.length) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

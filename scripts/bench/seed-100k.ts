@@ -1,0 +1,119 @@
+/**
+ * Seeds a benchmark database straight into SQLite in seconds: migrations, `sellers` sellers, `bidders`
+ * verified bidders (password BENCH_PASSWORD), and `auctions` open auctions in one transaction with one
+ * prepared statement (search_text via normaliseForSearch, like the server writes it).
+ * The server must not be running on that DATA_DIR while this runs.
+ *
+ *   npx tsx scripts/bench/seed-100k.ts <DATA_DIR> [auctions=100000] [bidders=50]
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrateToLatest, openDatabase } from '../../server/db/connection';
+import { hashPassword } from '../../server/features/accounts/passwords';
+import { CATEGORY_VALUES } from '@shared/categories';
+import { normaliseForSearch } from '@shared/rules/search';
+
+export const BENCH_PASSWORD = 'BenchLozinka123';
+
+export interface SeedResult {
+  sellerIds: number[];
+  bidders: { id: number; email: string }[];
+  /** An auction open for 7 days with no bids: the hot auction of B1/B2/B7. */
+  hotAuctionId: number;
+  hotStartPrice: number;
+  auctions: number;
+  ms: number;
+}
+
+const NOUNS = ['Bicikl', 'Telefon', 'Sat', 'Šešir', 'Lampa', 'Stolica', 'Knjiga', 'Gitara', 'Kaput', 'Frižider', 'Laptop', 'Fotelja', 'Ćilim', 'Đak torba', 'Čizme', 'Žardinjera'];
+const ADJ = ['stari', 'novi', 'polovni', 'očuvan', 'retki', 'mali', 'veliki', 'crveni', 'plavi', 'drveni'];
+const CITIES = ['Beograd', 'Novi Sad', 'Niš', 'Kragujevac', 'Subotica', 'Čačak'];
+
+/** Deterministic pseudo-random numbers, so two runs seed the same data. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+export async function seedBench(dataDir: string, opts: { auctions: number; bidders?: number; sellers?: number }): Promise<SeedResult> {
+  const t0 = Date.now();
+  const handle = openDatabase(path.join(dataDir, 'aukcije.sqlite'));
+  try {
+    await migrateToLatest(handle.db);
+    const sqlite = handle.sqlite;
+    const hash = await hashPassword(BENCH_PASSWORD);
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const rand = rng(42);
+    const insertUser = sqlite.prepare(
+      `insert into users (first_name, email, phone_number, city, password_hash, google_sub, verified_at, is_admin, blocked_at, created_at)
+       values (?, ?, '0641234567', ?, ?, null, ?, 0, null, ?)`,
+    );
+    const insertAuction = sqlite.prepare(
+      `insert into auctions (seller_id, title, description, category, city, phone_number, starting_price, current_price, bid_count,
+         end_date, original_end_date, status, winner_id, search_text, seq, created_at, closed_at)
+       values (?, ?, ?, ?, ?, '0641234567', ?, ?, 0, ?, ?, 'active', null, ?, 0, ?, null)`,
+    );
+    const sellerIds: number[] = [];
+    const bidders: { id: number; email: string }[] = [];
+    let hotAuctionId = 0;
+    const hotStartPrice = 1000;
+    sqlite.transaction(() => {
+      const created = iso(now);
+      for (let i = 0; i < (opts.sellers ?? 100); i++) {
+        const r = insertUser.run(`Prodavac ${i + 1}`, `prodavac${i + 1}@bench.example`, CITIES[i % CITIES.length], hash, created, created);
+        sellerIds.push(Number(r.lastInsertRowid));
+      }
+      for (let i = 0; i < (opts.bidders ?? 50); i++) {
+        const email = `licitant${i + 1}@bench.example`;
+        const r = insertUser.run(`Licitant ${i + 1}`, email, 'Beograd', hash, created, created);
+        bidders.push({ id: Number(r.lastInsertRowid), email });
+      }
+      const week = 7 * 86_400_000;
+      const hotEnd = iso(now + week);
+      const hot = insertAuction.run(sellerIds[0], 'Vruća aukcija', 'Aukcija na kojoj se licitira u benchmarku.', CATEGORY_VALUES[0], 'Beograd', hotStartPrice, hotStartPrice, hotEnd, hotEnd, normaliseForSearch('Vruća aukcija Aukcija na kojoj se licitira u benchmarku.'), created);
+      hotAuctionId = Number(hot.lastInsertRowid);
+      for (let i = 1; i < opts.auctions; i++) {
+        const title = `${NOUNS[Math.floor(rand() * NOUNS.length)]} ${ADJ[Math.floor(rand() * ADJ.length)]} ${i}`;
+        const description = `${title}: ${ADJ[Math.floor(rand() * ADJ.length)]} predmet u dobrom stanju, preuzimanje lično ili slanje poštom. Šifra ${(i * 7919) % 100_000}.`;
+        const price = 100 + Math.floor(rand() * 100_000);
+        const end = iso(now + 3_600_000 + Math.floor(rand() * week));
+        insertAuction.run(
+          sellerIds[i % sellerIds.length],
+          title,
+          description,
+          CATEGORY_VALUES[i % CATEGORY_VALUES.length],
+          CITIES[i % CITIES.length],
+          price,
+          price,
+          end,
+          end,
+          normaliseForSearch(`${title} ${description}`),
+          created,
+        );
+      }
+    })();
+    sqlite.pragma('optimize');
+    return { sellerIds, bidders, hotAuctionId, hotStartPrice, auctions: opts.auctions, ms: Date.now() - t0 };
+  } finally {
+    await handle.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [dir, n, b] = process.argv.slice(2);
+  if (!dir) {
+    console.error('usage: npx tsx scripts/bench/seed-100k.ts <DATA_DIR> [auctions=100000] [bidders=50]');
+    process.exit(2);
+  }
+  seedBench(dir, { auctions: Number(n ?? 100_000), bidders: Number(b ?? 50) }).then(
+    (r) => console.log(`seeded ${r.auctions} auctions, ${r.bidders.length} bidders in ${r.ms} ms (hot auction ${r.hotAuctionId})`),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
