@@ -4,6 +4,7 @@
  * the HTTP answer of a committed change must not turn into an error.
  */
 import type { AppContext } from '../context';
+import type { AuctionDeletedEvent } from '@shared/socket-events';
 import type { AuctionClosedEvent, BidPlacedEvent } from '@shared/schemas/bids';
 import type { CommentCreatedEvent, CommentDeletedEvent } from '@shared/schemas/comments';
 import type { NotificationEvent, UnreadCountResponse } from '@shared/schemas/notifications';
@@ -47,4 +48,9 @@ export function broadcastCommentDeleted(ctx: AppContext, payload: CommentDeleted
 
 export function broadcastAuctionClosed(ctx: AppContext, payload: AuctionClosedEvent): void {
   safely(ctx, 'auction:closed', () => ctx.realtime.toAuction(payload.auction_id, 'auction:closed', payload));
+}
+
+/** `auction:deleted` after an auction (and its room's reason to exist) is gone. */
+export function broadcastAuctionDeleted(ctx: AppContext, payload: AuctionDeletedEvent): void {
+  safely(ctx, 'auction:deleted', () => ctx.realtime.toAuction(payload.auction_id, 'auction:deleted', payload));
 }

@@ -9,6 +9,8 @@ import { PAGE_SIZE } from '@shared/rules/limits';
 import { listImages } from '../images/images.repository';
 import { removeFiles } from '../images/media-store';
 import * as repo from './auctions.repository';
+import { rearmClosing } from './closing';
+import { broadcastAuctionDeleted } from '../../realtime/broadcast';
 import { presentCard, presentDetail } from './auctions.presenter';
 
 /** The plain (unpaged) list answers at most this many cards; clients that need more use `page`. */
@@ -19,7 +21,7 @@ const POPULAR_WINDOW_MS = 24 * 3600 * 1000;
 export async function createAuction(ctx: AppContext, seller: User, input: CreateAuctionInput): Promise<number> {
   const now = Date.now();
   const end = isoAt(now + input.auction_duration * ctx.config.auctionDaySeconds * 1000);
-  return repo.insertAuction(ctx.db, {
+  const id = await repo.insertAuction(ctx.db, {
     seller_id: seller.id,
     title: input.title,
     description: input.description,
@@ -36,6 +38,9 @@ export async function createAuction(ctx: AppContext, seller: User, input: Create
     created_at: isoAt(now),
     closed_at: null,
   });
+  // A short auction (small AUCTION_DAY_SECONDS) may end before the closer's next planned wake-up.
+  rearmClosing(ctx);
+  return id;
 }
 
 export async function getDetail(ctx: AppContext, id: number): Promise<AuctionDetail> {
@@ -57,6 +62,8 @@ export async function deleteAuction(ctx: AppContext, user: User, id: number): Pr
     if (!isAdmin) throw AppError.badRequest(auctionTexts.deleteHasBids, undefined, 'has_bids');
     throw AppError.notFound(auctionTexts.notFound);
   }
+  // The row is gone, so its seq cannot be bumped in place: the deletion is the auction's last change.
+  broadcastAuctionDeleted(ctx, { auction_id: id, seq: auction.seq + 1 });
   await removeFiles(
     ctx.config.dataDir,
     images.flatMap((i) => [i.card_path, i.large_path]),

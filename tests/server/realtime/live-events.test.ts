@@ -209,3 +209,24 @@ describe('auction:closed', () => {
     });
   });
 });
+
+describe('auction:deleted', () => {
+  it('watchers learn that the seller deleted the auction, with the next seq', async () => {
+    const seller = await createUser(t.ctx);
+    const sellerApi = await loginAs(t.url, seller);
+    const auction = await createAuction(t.ctx, seller.id);
+    const watcher = await connect(t.url);
+    const seq0 = await joined(watcher, auction.id);
+    const deleted = waitForEvent(watcher, 'auction:deleted');
+    expect((await sellerApi.delete(`/api/auctionItems/delete/${auction.id}/`)).status).toBe(204);
+    expect(await deleted).toEqual({ auction_id: auction.id, seq: seq0 + 1 });
+  });
+});
+
+describe('/media', () => {
+  it('answers a missing image with 404 JSON, not the client page', async () => {
+    const res = await fetch(`${t.url}/media/nema-ove-slike.webp`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+  });
+});
