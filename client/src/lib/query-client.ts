@@ -1,9 +1,20 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
 
-/** The one cache of server state. 4xx answers are not retried (they will not change by retrying). */
+/** The session ended on the server (expiry, logout elsewhere, password changed on another device). */
+const sessionEnded = (err: unknown) => err instanceof ApiError && err.status === 403 && err.body.code === 'not_authenticated';
+
+/**
+ * The one cache of server state. 4xx answers are not retried (they will not change by retrying). A
+ * 'not_authenticated' answer re-checks the session, so guarded pages move to /login.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const recheck = (err: unknown) => {
+    if (sessionEnded(err)) void qc.invalidateQueries({ queryKey: ['auth', 'status'] });
+  };
+  const qc: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: recheck }),
+    mutationCache: new MutationCache({ onError: recheck }),
     defaultOptions: {
       queries: {
         staleTime: 15_000,
@@ -13,4 +24,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return qc;
 }

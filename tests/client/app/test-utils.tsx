@@ -1,8 +1,9 @@
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { routes } from '../../../client/src/app/router';
+import { createQueryClient } from '../../../client/src/lib/query-client';
 
 // jsdom has no scrolling; ScrollToTop and the header only need the calls to exist.
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
@@ -73,7 +74,8 @@ export const loggedIn = (user = USER, unread = 0) => ({
 
 /** The real route table in a memory router at `path`. */
 export function renderApp(path: string) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const qc = createQueryClient();
+  qc.setDefaultOptions({ queries: { ...qc.getDefaultOptions().queries, retry: false } });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <QueryClientProvider client={qc}>

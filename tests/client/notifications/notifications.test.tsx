@@ -53,4 +53,18 @@ describe('NotificationsPage', () => {
     expect(calls.some((c) => c.method === 'PATCH' && c.path === '/api/notifications/2/mark-as-read/')).toBe(true);
     await waitFor(() => expect(within(screen.getByRole('banner')).getByTestId('unread-badge').textContent).toBe('1'));
   });
+
+  it('goes to /login when the server says the session has ended', async () => {
+    let authenticated = true;
+    stubFetch({
+      ...loggedIn(),
+      'GET /api/user/status/': () => ({ body: { is_authenticated: authenticated, username: authenticated ? 'Milica' : null } }),
+      'GET /api/notifications/': () => {
+        authenticated = false;
+        return { status: 403, body: { detail: 'Morate biti prijavljeni.', code: 'not_authenticated' } };
+      },
+    });
+    const app = renderApp('/notifikacije');
+    await waitFor(() => expect(app.pathname()).toBe('/login'), { timeout: 5000 });
+  });
 });
