@@ -303,4 +303,13 @@ export const sr = {
     colName: 'Ime',
     colEmail: 'Email',
   },
+  live: {
+    offline: 'Veza uživo je prekinuta… Cene se ne osvežavaju dok se veza ne vrati.',
+    online: 'Veza je ponovo uspostavljena',
+    outbid: (title: string, price: string) => `Neko je ponudio više za „${title}“. Nova cena je ${price}.`,
+    outbidTitle: 'Vaša ponuda je nadmašena',
+    openAuction: 'Pogledaj aukciju',
+    extended: 'Aukcija je produžena zbog ponude u poslednjim minutima.',
+    closeToast: 'Zatvori obaveštenje',
+  },
 } as const;
