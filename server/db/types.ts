@@ -80,6 +80,16 @@ export interface CommentsTable {
   created_at: string;
 }
 
+/** The first answer to a POST /api/bids/ with an Idempotency-Key (unique per user and key). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  status: number;
+  body: string;
+  created_at: string;
+}
+
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
@@ -99,6 +109,7 @@ export interface Database {
   bids: BidsTable;
   comments: CommentsTable;
   notifications: NotificationsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type Db = Kysely<Database>;

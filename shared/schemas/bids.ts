@@ -10,6 +10,8 @@ export const bidTexts = {
   auctionInvalid: 'Aukcija nije ispravno navedena.',
   tooManyIds: 'Previše korisnika u jednom zahtevu.',
   idsInvalid: 'Lista korisnika nije ispravna.',
+  idempotencyKeyInvalid: 'Zaglavlje Idempotency-Key nije ispravno (1 do 255 vidljivih znakova).',
+  idempotencyKeyReused: 'Ovaj Idempotency-Key je već upotrebljen za drugačiju ponudu.',
 } as const;
 
 /** The largest bid the server accepts (whole dinars); keeps sums far from float trouble. */

@@ -9,8 +9,11 @@ import { isoAt } from '../../lib/time';
 import type { AuctionClosedEvent } from '@shared/schemas/bids';
 import { notifySellerEnded, notifyWinner, type NotificationChange } from '../notifications/notifications.service';
 import { broadcastAuctionClosed, broadcastNotificationChanges } from '../../realtime/broadcast';
+import { IDEMPOTENCY_TTL_MS, pruneIdempotencyKeys } from '../bids/bids.repository';
 
 const MAX_WAIT_MS = 1000;
+/** Idempotency keys older than their TTL are deleted at start and then at most this often. */
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
 const BATCH = 100;
 
 interface Closed {
@@ -137,6 +140,7 @@ export function startClosingJob(ctx: AppContext): () => void {
   let stopped = false;
   let running = false;
   let again = false;
+  let prunedAt = 0;
 
   const arm = (delay: number) => {
     if (stopped) return;
@@ -157,6 +161,10 @@ export function startClosingJob(ctx: AppContext): () => void {
         again = false;
         await closeDueAuctions(ctx);
       } while (again && !stopped);
+      if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        await pruneIdempotencyKeys(ctx.db, isoAt(prunedAt - IDEMPOTENCY_TTL_MS));
+      }
       const next = await nextEndDate(ctx.db);
       // +5 ms: a timer may fire a hair early, and end_date itself still counts as open for bids until passed.
       arm(next ? Date.parse(next) - Date.now() + 5 : MAX_WAIT_MS);

@@ -73,3 +73,32 @@ export async function findUserNames(db: DbOrTx, ids: number[]): Promise<Map<numb
 export function findUserContact(db: DbOrTx, id: number) {
   return db.selectFrom('users').select(['id', 'first_name', 'email', 'phone_number']).where('id', '=', id).executeTakeFirst();
 }
+
+/** How long an Idempotency-Key's first answer is kept (and replayed). */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+
+export type StoredAnswer = { request_hash: string; status: number; body: string };
+
+/** The stored first answer to (user, key) if it is younger than `since`; an older one is deleted first. */
+export async function findIdempotentAnswer(db: DbOrTx, userId: number, key: string, since: string): Promise<StoredAnswer | undefined> {
+  await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).where('created_at', '<', since).execute();
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status', 'body'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function insertIdempotentAnswer(
+  db: DbOrTx,
+  row: { user_id: number; key: string; request_hash: string; status: number; body: string; created_at: string },
+): Promise<void> {
+  await db.insertInto('idempotency_keys').values(row).execute();
+}
+
+/** Deletes keys older than `before`; returns how many. */
+export async function pruneIdempotencyKeys(db: DbOrTx, before: string): Promise<number> {
+  const r = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

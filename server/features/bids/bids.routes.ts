@@ -1,13 +1,26 @@
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireActiveUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
-import { PlaceBidInput, UserNamesInput, type UserNamesResponse } from '@shared/schemas/bids';
-import { afterBidCommitted, placeBid } from './bids.service';
+import { PlaceBidInput, UserNamesInput, bidTexts, type UserNamesResponse } from '@shared/schemas/bids';
+import { afterBidCommitted, placeBid, type IdempotencyKey } from './bids.service';
 import { findAuction, findUserNames, listBids } from './bids.repository';
 import { presentBid, presentPlacedBid } from './bids.presenter';
 import { perUserLimit } from './write-limits';
+
+/** An optional `Idempotency-Key` header: 1–255 visible ASCII characters (a UUID is typical). */
+const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);
+
+function idempotencyKeyOf(header: string | undefined, input: PlaceBidInput): IdempotencyKey | undefined {
+  if (header === undefined) return undefined;
+  const parsed = IdempotencyKeyHeader.safeParse(header);
+  if (!parsed.success) throw AppError.badRequest(bidTexts.idempotencyKeyInvalid, undefined, 'idempotency_key_invalid');
+  const hash = createHash('sha256').update(JSON.stringify([input.auction_item_id, input.amount])).digest('hex');
+  return { key: parsed.data, hash };
+}
 
 export function bidsRoutes(ctx: AppContext): Router {
   const r = Router();
@@ -16,7 +29,12 @@ export function bidsRoutes(ctx: AppContext): Router {
 
   r.post('/bids/', requireActiveUser, bidLimit, async (req, res) => {
     const input = parse(PlaceBidInput, req.body);
-    const placed = await placeBid(ctx, currentUser(req), input);
+    const idem = idempotencyKeyOf(req.get('Idempotency-Key'), input);
+    const { placed, replay } = await placeBid(ctx, currentUser(req), input, idem);
+    if (replay) {
+      res.status(replay.status).set('Idempotent-Replayed', 'true').type('application/json').send(replay.body);
+      return;
+    }
     res.status(201).json(presentPlacedBid(placed.bid, placed.state));
     afterBidCommitted(ctx, placed);
   });

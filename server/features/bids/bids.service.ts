@@ -1,14 +1,24 @@
 import type { AppContext } from '../../context';
-import type { Auction, User } from '../../db/types';
-import { AppError } from '../../http/errors';
+import type { Auction, DbOrTx, User } from '../../db/types';
+import { AppError, errorBody } from '../../http/errors';
 import { isoAt } from '../../lib/time';
 import { minNextBid, isOpen } from '@shared/rules/bids';
 import { sr } from '@shared/texts/sr';
 import { bidTexts, type BidResponse, type PlaceBidInput } from '@shared/schemas/bids';
 import { notifyNewBid, notifyOutbid, type NotificationChange } from '../notifications/notifications.service';
 import { rearmClosing } from '../auctions/closing';
-import { acceptBidUpdate, findAuction, findLeadingBid, insertBid, type AcceptedState } from './bids.repository';
-import { presentBid, presentBidPlacedEvent } from './bids.presenter';
+import {
+  acceptBidUpdate,
+  findAuction,
+  findIdempotentAnswer,
+  findLeadingBid,
+  insertBid,
+  insertIdempotentAnswer,
+  IDEMPOTENCY_TTL_MS,
+  type AcceptedState,
+  type StoredAnswer,
+} from './bids.repository';
+import { presentBid, presentBidPlacedEvent, presentPlacedBid } from './bids.presenter';
 import { broadcastBidPlaced, broadcastNotificationChanges } from '../../realtime/broadcast';
 
 export interface PlacedBid {
@@ -49,51 +59,103 @@ function isUniqueViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
+/** An Idempotency-Key of one request: the key as sent and a hash of the parsed bid it came with. */
+export interface IdempotencyKey {
+  key: string;
+  hash: string;
+}
+
+/** The first answer to an earlier request with the same key: status and the exact JSON body. */
+export interface Replay {
+  status: number;
+  body: string;
+}
+
+export type BidResult = { placed: PlacedBid; replay?: undefined } | { replay: Replay; placed?: undefined };
+
+type Decision = PlacedBid | Refusal | { replay: Replay } | { keyReused: true };
+
+function answerOf(outcome: PlacedBid | Refusal): Replay {
+  if ('refused' in outcome) {
+    const err = toError(outcome);
+    return { status: err.status, body: JSON.stringify(errorBody(err)) };
+  }
+  return { status: 201, body: JSON.stringify(presentPlacedBid(outcome.bid, outcome.state)) };
+}
+
+function replayOf(stored: StoredAnswer, idem: IdempotencyKey): { replay: Replay } | { keyReused: true } {
+  return stored.request_hash === idem.hash ? { replay: { status: stored.status, body: stored.body } } : { keyReused: true };
+}
+
 /**
  * Places a bid (design.md §4). Everything happens in one transaction whose heart is a conditional UPDATE:
  * checks → move the price (only if still open and amount ≥ current + 10) → insert the bid → notify the
  * previous leader and the seller. A refusal writes nothing; an accepted bid extends the end (soft close).
+ * With an Idempotency-Key, a key seen before answers what it answered then (a different bid under the same
+ * key → 422); otherwise the answer, acceptance or refusal, is stored in the same transaction as the bid.
  */
-export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInput): Promise<PlacedBid> {
+export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInput, idem?: IdempotencyKey): Promise<BidResult> {
   const nowMs = Date.now();
   const now = isoAt(nowMs);
   const softMs = ctx.config.softCloseSeconds * 1000;
-  let outcome: PlacedBid | Refusal;
+  const since = isoAt(nowMs - IDEMPOTENCY_TTL_MS);
+  let outcome: Decision;
   try {
-    outcome = await ctx.db.transaction().execute(async (tx): Promise<PlacedBid | Refusal> => {
-      const auction = await findAuction(tx, input.auction_item_id);
-      const refusal = refusalFor(auction, bidder.id, input.amount, nowMs);
-      if (refusal || !auction) return refusal ?? { refused: 'not_found' };
-
-      const state = await acceptBidUpdate(tx, {
-        auctionId: auction.id,
-        amount: input.amount,
-        now,
-        extendTo: softMs > 0 ? isoAt(nowMs + softMs) : null,
-      });
-      // Someone got there first (or the end passed): explain with the auction as it is now.
-      if (!state) return refusalFor(await findAuction(tx, auction.id), bidder.id, input.amount, nowMs) ?? { refused: 'ended' };
-
-      // Read after the UPDATE: on a database with row locks the leader cannot change under us any more.
-      const previous = await findLeadingBid(tx, auction.id);
-      const row = await insertBid(tx, { auction_id: auction.id, bidder_id: bidder.id, amount: input.amount, created_at: now });
-      const bid = presentBid({ ...row, bidder_name: bidder.first_name });
-      const ref = { id: auction.id, title: auction.title };
-      const notifications: NotificationChange[] = [];
-      if (previous && previous.bidder_id !== bidder.id) {
-        notifications.push(await notifyOutbid(tx, previous.bidder_id, ref, input.amount, now));
+    outcome = await ctx.db.transaction().execute(async (tx): Promise<Decision> => {
+      if (idem) {
+        const stored = await findIdempotentAnswer(tx, bidder.id, idem.key, since);
+        if (stored) return replayOf(stored, idem);
       }
-      notifications.push(await notifyNewBid(tx, auction.seller_id, ref, bidder.first_name, input.amount, nowMs));
-      return { bid, state, extended: state.end_date !== auction.end_date, notifications };
+      const decided = await decide(tx, bidder, input, nowMs, softMs);
+      if (idem) {
+        const { status, body } = answerOf(decided);
+        await insertIdempotentAnswer(tx, { user_id: bidder.id, key: idem.key, request_hash: idem.hash, status, body, created_at: now });
+      }
+      return decided;
     });
   } catch (err) {
-    // The unique (auction_id, amount) index is the second line of defence: same answer as "too low".
     if (!isUniqueViolation(err)) throw err;
-    const auction = await findAuction(ctx.db, input.auction_item_id);
-    throw toError({ refused: 'too_low', min: minNextBid(auction?.current_price ?? input.amount) });
+    // The same key committed by a concurrent request (another connection or node): answer what it answered.
+    const stored = idem ? await findIdempotentAnswer(ctx.db, bidder.id, idem.key, since) : undefined;
+    if (stored) outcome = replayOf(stored, idem!);
+    else {
+      // The unique (auction_id, amount) index is the second line of defence: same answer as "too low".
+      const auction = await findAuction(ctx.db, input.auction_item_id);
+      throw toError({ refused: 'too_low', min: minNextBid(auction?.current_price ?? input.amount) });
+    }
   }
+  if ('keyReused' in outcome) throw new AppError(422, 'idempotency_key_reused', bidTexts.idempotencyKeyReused);
+  if ('replay' in outcome) return { replay: outcome.replay };
   if ('refused' in outcome) throw toError(outcome);
-  return outcome;
+  return { placed: outcome };
+}
+
+async function decide(tx: DbOrTx, bidder: User, input: PlaceBidInput, nowMs: number, softMs: number): Promise<PlacedBid | Refusal> {
+  const now = isoAt(nowMs);
+  const auction = await findAuction(tx, input.auction_item_id);
+  const refusal = refusalFor(auction, bidder.id, input.amount, nowMs);
+  if (refusal || !auction) return refusal ?? { refused: 'not_found' };
+
+  const state = await acceptBidUpdate(tx, {
+    auctionId: auction.id,
+    amount: input.amount,
+    now,
+    extendTo: softMs > 0 ? isoAt(nowMs + softMs) : null,
+  });
+  // Someone got there first (or the end passed): explain with the auction as it is now.
+  if (!state) return refusalFor(await findAuction(tx, auction.id), bidder.id, input.amount, nowMs) ?? { refused: 'ended' };
+
+  // Read after the UPDATE: on a database with row locks the leader cannot change under us any more.
+  const previous = await findLeadingBid(tx, auction.id);
+  const row = await insertBid(tx, { auction_id: auction.id, bidder_id: bidder.id, amount: input.amount, created_at: now });
+  const bid = presentBid({ ...row, bidder_name: bidder.first_name });
+  const ref = { id: auction.id, title: auction.title };
+  const notifications: NotificationChange[] = [];
+  if (previous && previous.bidder_id !== bidder.id) {
+    notifications.push(await notifyOutbid(tx, previous.bidder_id, ref, input.amount, now));
+  }
+  notifications.push(await notifyNewBid(tx, auction.seller_id, ref, bidder.first_name, input.amount, nowMs));
+  return { bid, state, extended: state.end_date !== auction.end_date, notifications };
 }
 
 /** After commit: tell the watchers and the notified users; wake the closer when the end moved. */
