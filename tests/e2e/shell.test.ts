@@ -93,6 +93,13 @@ describe('shell: routes and header', () => {
 
   it('mobile 375 px: header fits, hides on scroll down and returns on scroll up; the user menu closes', async () => {
     const { context, page } = await newPage(browser, server, 375);
+    const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    for (const p of ['/', '/aukcije', `/aukcija/${market.auctionIds[1]}`, '/login', '/registracija', '/nepostojeca']) {
+      await page.goto(p);
+      await header(page).getByRole('link', { name: 'Aukcije, idi na listu aukcija' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await noSideScroll(), `horizontal scroll on ${p}`).toBe(true);
+    }
     await login(page, market.seller);
     await header(page).getByRole('link', { name: 'Postavi Aukciju' }).waitFor();
     const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, win: window.innerWidth }));

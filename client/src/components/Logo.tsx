@@ -2,14 +2,16 @@ export interface LogoProps {
   className?: string;
   /** When set, the logo is announced with this text; otherwise it is decorative. */
   title?: string;
+  /** Only the mark, without the word (narrow screens). */
+  compact?: boolean;
 }
 
 /** The Aukcije mark: a gavel in a rounded square plus the word. */
-export function Logo({ className, title }: LogoProps) {
+export function Logo({ className, title, compact = false }: LogoProps) {
   return (
     <svg
       className={className}
-      viewBox="0 0 160 40"
+      viewBox={compact ? '0 0 36 40' : '0 0 160 40'}
       role={title ? 'img' : undefined}
       aria-label={title}
       aria-hidden={title ? undefined : true}
@@ -21,9 +23,11 @@ export function Logo({ className, title }: LogoProps) {
         <rect x="16" y="16" width="4" height="16" rx="2" transform="rotate(-35 18 24)" />
         <rect x="8" y="30" width="18" height="4" rx="2" />
       </g>
-      <text x="44" y="28" fontFamily="system-ui, -apple-system, Segoe UI, Roboto, sans-serif" fontSize="22" fontWeight="700" fill="currentColor">
-        Aukcije
-      </text>
+      {!compact && (
+        <text x="44" y="28" fontFamily="system-ui, -apple-system, Segoe UI, Roboto, sans-serif" fontSize="22" fontWeight="700" fill="currentColor">
+          Aukcije
+        </text>
+      )}
     </svg>
   );
 }

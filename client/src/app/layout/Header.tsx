@@ -74,7 +74,8 @@ export function Header() {
     >
       <nav className="site-header__inner" aria-label={sr.app.mainNav}>
         <Link to="/aukcije" className="site-header__logo" aria-label={sr.app.logoLabel}>
-          <Logo />
+          <Logo className="site-header__logo-full" />
+          <Logo className="site-header__logo-mark" compact />
         </Link>
         <div className="site-header__actions">
           {c.postAuction && (
