@@ -42,7 +42,9 @@ export function googleRoutes(ctx: AppContext, limits: RateLimits): Router {
   });
 
   r.get('/auth/google/start', requireRedirectFlow, (req, res, next) => {
-    passportFor(ctx).authenticate('google')(req, res, next);
+    // Only ever starts the flow: stray `code`/`error` parameters end on the login page, not in a 500.
+    const strayParams = () => res.redirect(302, `/login?google=${GOOGLE_REDIRECT_ERROR.failed}`);
+    passportFor(ctx).authenticate('google', strayParams)(req, res, next);
   });
 
   r.get('/auth/google/callback', requireRedirectFlow, (req, res, next) => {
