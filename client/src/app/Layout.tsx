@@ -4,6 +4,7 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { ScrollToTop } from './ScrollToTop';
+import { LiveLayer } from '../features/live/LiveLayer';
 
 export function Layout() {
   return (
@@ -16,6 +17,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <LiveLayer />
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatCountdown } from '@shared/rules/countdown';
 import { sr } from '@shared/texts/sr';
-import { now as clockNow, onOffsetChange } from '../lib/clock';
+import { now as clockNow, useTick } from '../lib/clock';
 
 export interface CountdownProps {
   /** ISO end date of the auction. */
@@ -15,41 +15,33 @@ export interface CountdownProps {
   now?: () => number;
 }
 
-/** Remaining time, recomputed every second from end_date. Silent for screen readers (aria-live off). */
+/**
+ * Remaining time until end_date on server time, redrawn by the app's one shared ticker (lib/clock.ts), so a
+ * page with 24 cards has one timer, not 24. Silent for screen readers (aria-live off).
+ */
 export function Countdown({ endDate, variant = 'card', onEnd, className, now = clockNow }: CountdownProps) {
   const end = new Date(endDate).getTime();
-  const [left, setLeft] = useState(() => end - now());
+  useTick();
+  const left = end - now();
+  const ended = !(left > 0);
+
   const onEndRef = useRef(onEnd);
   onEndRef.current = onEnd;
-  const endedRef = useRef(false);
-
+  const firedFor = useRef<number | null>(null);
   useEffect(() => {
-    endedRef.current = false;
-    const tick = () => {
-      const ms = end - now();
-      setLeft(ms);
-      if (!(ms > 0) && !endedRef.current) {
-        endedRef.current = true;
-        onEndRef.current?.();
-      }
-      return ms;
-    };
-    if (!(tick() > 0)) return onOffsetChange(tick);
-    const id = window.setInterval(tick, 1000);
-    const off = onOffsetChange(tick);
-    return () => {
-      window.clearInterval(id);
-      off();
-    };
-  }, [end, now]);
+    if (ended && firedFor.current !== end) {
+      firedFor.current = end;
+      onEndRef.current?.();
+    }
+  }, [ended, end]);
 
-  const ended = !(left > 0);
   const text = formatCountdown(left, variant === 'detail' ? sr.countdown.endedDetail : sr.countdown.ended);
   return (
     <span
       className={['countdown', ended ? 'countdown--ended' : '', className ?? ''].filter(Boolean).join(' ')}
       aria-live="off"
       data-ended={ended ? 'true' : 'false'}
+      data-end={Number.isFinite(end) ? end : undefined}
       suppressHydrationWarning
     >
       {ended ? text : <time dateTime={new Date(end).toISOString()}>{text}</time>}

@@ -8,6 +8,7 @@ import { useAuctionList, type ListSource } from '../api/auctions-list';
 import { deleteErrorMessage, useDeleteAuction } from '../api/delete-auction';
 import type { AuctionCard as Card } from '../api/types';
 import { useListParams } from '../hooks/use-list-params';
+import { useWatchAuctions } from '../../live/hooks';
 import { AuctionCard } from './AuctionCard';
 import { DeleteAuctionDialog } from './DeleteAuctionDialog';
 import { Filters } from './Filters';
@@ -46,6 +47,8 @@ export function AuctionList({ source, title, titleHidden, markEnded, deletable }
 
   // A page beyond the end (e.g. after deleting the last card) falls back to the last page.
   const data = list.data;
+  // Live: the cards on screen follow their auctions' rooms (price, bid count, end date, status).
+  useWatchAuctions(list.isPlaceholderData ? undefined : data?.results.map((a) => a.id));
   useEffect(() => {
     if (data && data.results.length === 0 && params.page > 1 && !list.isPlaceholderData) {
       update({ page: Math.max(1, Math.ceil(data.count / PAGE_SIZE)) }, { replace: true });

@@ -10,6 +10,7 @@ import { formatPrice } from '../../../lib/format';
 import { now } from '../../../lib/clock';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth } from '../../../app/auth';
+import { useLiveAuction } from '../../live/hooks';
 import { useAuction, useSeller } from '../api/auction-detail';
 import { Slideshow } from '../components/Slideshow';
 import { BidBox } from '../components/BidBox';
@@ -46,6 +47,8 @@ function AuctionDetail({ id }: { id: number }) {
   useWhiteMobileBackground();
   const auction = useAuction(id);
   const auth = useAuth();
+  // Live: join the auction's room; events patch the cached detail, bids and comments in place.
+  const { extended } = useLiveAuction(id);
   const a = auction.data;
   const seller = useSeller(id, !!a && !a.seller_name);
   // The end date the countdown reached; a later end (soft close) reopens the bid box.
@@ -92,6 +95,11 @@ function AuctionDetail({ id }: { id: number }) {
             {!ended && <span>{sr.countdown.endsIn} </span>}
             <Countdown key={a.end_date} endDate={a.end_date} variant="detail" onEnd={() => setEndedAt(a.end_date)} />
           </p>
+          {extended && !ended && (
+            <p className="detail__extended" role="status" data-testid="auction-extended">
+              {sr.live.extended}
+            </p>
+          )}
           <button type="button" className="detail__bids-link" onClick={() => setHistoryOpen(true)}>
             {sr.detail.bidCount(a.bid_count)}
           </button>
