@@ -1,0 +1,155 @@
+/**
+ * Issue 7 §10: 100 bids fired within ±50 ms of an auction's end, without and with soft close. No bid is
+ * accepted after the end in force when it arrived (the original one, or as extended by the bids before
+ * it), there is exactly one winner, and `auction:closed` is broadcast once, after every `bid:placed`.
+ * Quick: one auction per mode; full (TEST_FULL=1): 6 per mode.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuctionClosedEvent, BidPlacedEvent } from '@shared/schemas/bids';
+import { startTestServer, type TestServer } from '../support/app';
+import { createAuction } from '../support/auctions';
+import { actor, auctionRow, eventually, notificationsOf, type Actor } from '../support/marketplace';
+import { connectSocket, emitWithAck, sleep } from '../support/sockets';
+import { FULL, actors, rng } from '../support/reliability-load';
+
+const ROUNDS = FULL ? 6 : 1;
+const WAVE = 100;
+const ENDED = 'Aukcija je završena.';
+
+interface Answer {
+  bidder: number;
+  amount: number;
+  sentAt: number;
+  status: number;
+  body: any;
+}
+
+/** Fires `WAVE` bids spread evenly over [end − 50 ms, end + 50 ms] (shuffled senders), amounts rising with time. */
+async function wave(auctionId: number, end: number, base: number, bidders: Actor[], seed: number): Promise<Answer[]> {
+  const rand = rng(seed);
+  const shots = Array.from({ length: WAVE }, (_, i) => ({ at: end - 50 + i, amount: base + 10 * (i + 1), who: bidders[Math.floor(rand() * bidders.length)] }));
+  return Promise.all(
+    shots.map(
+      (s) =>
+        new Promise<Answer>((resolve, reject) => {
+          setTimeout(() => {
+            const sentAt = Date.now();
+            s.who.api
+              .post('/api/bids/', { auction_item_id: auctionId, amount: s.amount })
+              .then((res) => resolve({ bidder: s.who.user.id, amount: s.amount, sentAt, status: res.status, body: res.body }), reject);
+          }, s.at - Date.now());
+        }),
+    ),
+  );
+}
+
+async function raceOne(t: TestServer, seller: Actor, bidders: Actor[], softMs: number, round: number) {
+  const watcher = await connectSocket(t.url);
+  const log: ({ type: 'bid'; e: BidPlacedEvent } | { type: 'closed'; e: AuctionClosedEvent })[] = [];
+  watcher.on('bid:placed', (e) => log.push({ type: 'bid', e }));
+  watcher.on('auction:closed', (e) => log.push({ type: 'closed', e }));
+  try {
+    // Far enough from the end that the opening bid does not extend it.
+    const a = await createAuction(t.ctx, seller.user.id, { starting_price: 1000, endsInMs: softMs + 1500, title: `Trka ${softMs} ${round}` });
+    const originalEnd = Date.parse(a.end_date);
+    const join = await emitWithAck(watcher, 'auction:join', { auction_id: a.id });
+    if (!join.ok) throw new Error('join refused');
+    const opening = await bidders[0].api.post('/api/bids/', { auction_item_id: a.id, amount: 1010 });
+    expect(opening.status).toBe(201);
+    expect(opening.body.end_date).toBe(a.end_date);
+
+    let target = originalEnd;
+    const early = [opening.body];
+    if (softMs) {
+      // A bid well inside the last second moves the end (soft close); the wave then aims at the moved end.
+      await sleep(originalEnd - 400 - Date.now());
+      const mover = await bidders[1].api.post('/api/bids/', { auction_item_id: a.id, amount: 1020 });
+      expect(mover.status).toBe(201);
+      early.push(mover.body);
+      target = Date.parse(mover.body.end_date);
+      expect(target).toBeGreaterThan(originalEnd);
+    }
+    const answers = await wave(a.id, target, 1020, bidders, 1000 * softMs + round);
+    const closed = await eventually(() => log.find((x) => x.type === 'closed'), softMs + 6000);
+    await sleep(1200); // another closer round: still one close
+    const row = await auctionRow(t, a.id);
+
+    // Every answer is an acceptance, "too low" or "ended"; nothing else.
+    for (const x of answers) {
+      expect(x.status === 201 || x.status === 400).toBe(true);
+      if (x.status === 400) expect(x.body.amount[0]).toMatch(/^(Minimalna ponuda je \d+ din|Aukcija je završena\.)$/);
+    }
+    // Bids sent after the final end are all refused as ended.
+    for (const x of answers.filter((y) => y.sentAt > Date.parse(row.end_date))) expect([x.status, x.body.amount?.[0]]).toEqual([400, ENDED]);
+
+    // The accepted ones, in the order the server took them: each before the end in force, each moving it as soft close says.
+    const stored = await t.ctx.db.selectFrom('bids').selectAll().where('auction_id', '=', a.id).orderBy('id').execute();
+    const acked = [...early, ...answers.filter((x) => x.status === 201).map((x) => x.body)].sort((x, y) => x.id - y.id);
+    expect(stored.map((b) => [b.id, b.amount, b.created_at])).toEqual(acked.map((b) => [b.id, b.amount, b.created_at]));
+    let end = originalEnd;
+    for (const b of acked) {
+      const at = Date.parse(b.created_at);
+      expect(at).toBeLessThan(end);
+      end = softMs ? Math.max(end, at + softMs) : end;
+      expect(Date.parse(b.end_date)).toBe(end);
+    }
+    expect(Date.parse(row.end_date)).toBe(end);
+
+    // Exactly one winner: the highest accepted bid, told once; the seller told once.
+    const top = acked[acked.length - 1];
+    expect(top.amount).toBe(Math.max(...acked.map((b) => b.amount)));
+    expect(row).toMatchObject({ status: 'ended', winner_id: top.bidder, current_price: top.amount, bid_count: acked.length });
+    expect(Date.parse(row.closed_at!)).toBeGreaterThanOrEqual(end);
+    const won = await t.ctx.db.selectFrom('notifications').selectAll().where('auction_id', '=', a.id).where('kind', '=', 'won').execute();
+    expect(won.map((n) => n.user_id)).toEqual([top.bidder]);
+    expect((await notificationsOf(t, seller.user.id, 'auction_ended')).filter((n) => n.auction_id === a.id)).toHaveLength(1);
+
+    // The watcher: every accepted bid, then one close, nothing after it, seq gap-free.
+    expect(log.filter((x) => x.type === 'closed')).toHaveLength(1);
+    expect(log[log.length - 1]).toBe(closed);
+    expect(closed.e).toMatchObject({ auction_id: a.id, winner_id: top.bidder, final_price: top.amount, end_date: row.end_date });
+    expect(log.map((x) => x.e.seq)).toEqual(log.map((_, i) => join.seq + 1 + i));
+    expect(log.filter((x) => x.type === 'bid').map((x) => (x.e as BidPlacedEvent).bid.id)).toEqual(acked.map((b) => b.id));
+
+    // Late refusals after the close are stable.
+    const late = await bidders[1].api.post('/api/bids/', { auction_item_id: a.id, amount: top.amount + 1000 });
+    expect([late.status, late.body.amount]).toEqual([400, [ENDED]]);
+    return {
+      sent: answers.length,
+      accepted: acked.length - early.length,
+      endedRefusals: answers.filter((x) => x.body?.amount?.[0] === ENDED).length,
+      extendedMs: end - originalEnd,
+    };
+  } finally {
+    watcher.close();
+  }
+}
+
+describe.concurrent.each([
+  { soft: 0, label: 'without soft close' },
+  { soft: 1, label: 'with soft close (1 s)' },
+])('close race $label', ({ soft }) => {
+  let t: TestServer;
+  let seller: Actor;
+  let bidders: Actor[];
+
+  beforeAll(async () => {
+    t = await startTestServer({ SOFT_CLOSE_SECONDS: String(soft) });
+    seller = await actor(t, { first_name: 'Prodavac Trka' });
+    bidders = await actors(t, 12, 'Trkač');
+    await Promise.all(bidders.map((b) => b.api.ensureCsrf()));
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it(`${WAVE} bids within ±50 ms of the end: none after the end in force, one winner, one auction:closed (${ROUNDS} round(s))`, async () => {
+    const figures = [];
+    for (let round = 0; round < ROUNDS; round++) figures.push(await raceOne(t, seller, bidders, soft * 1000, round));
+    console.info(`[reliability] close race soft=${soft}s: ${JSON.stringify(figures)}`);
+    // The race really straddled the end: without soft close the bids sent after it were refused as ended;
+    // with soft close the end moved (the wave's bids, each checked against the end in force, moved it on).
+    if (soft) expect(figures.every((f) => f.extendedMs > 0)).toBe(true);
+    else expect(figures.every((f) => f.endedRefusals > 0)).toBe(true);
+  }, 120_000);
+});
