@@ -136,6 +136,7 @@ describe('headerControls', () => {
     for (const p of ['/', '/aukcije', '/aukcija/3']) {
       const c = headerControls(p, true);
       expect(c.login || c.register).toBe(false);
+      expect(headerControls('/login', true).noAccount || headerControls('/registracija', true).haveAccount).toBe(false);
       expect(c.userControls).toBe(true);
     }
   });

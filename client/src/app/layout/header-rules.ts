@@ -23,8 +23,8 @@ export function headerControls(pathname: string, loggedIn: boolean): HeaderContr
   return {
     postAuction: p === '/aukcije' || p === '/aukcija',
     home: !['/aukcije', '/login', '/registracija'].includes(p) && !isLanding(p),
-    haveAccount: p === '/registracija',
-    noAccount: p === '/login',
+    haveAccount: !loggedIn && p === '/registracija',
+    noAccount: !loggedIn && p === '/login',
     login: !loggedIn && (onAuctionPages || isLanding(p)),
     register: !loggedIn && (p === '/aukcija' || p.startsWith('/aukcija/') || isLanding(p)),
     userControls: loggedIn,
