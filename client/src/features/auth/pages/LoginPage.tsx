@@ -55,10 +55,9 @@ export default function LoginPage() {
     setMessage({ kind: 'success', text: sr.login.success });
     const refreshed = auth.refresh().catch(() => undefined);
     timer.current = setTimeout(() => {
-      void refreshed.then(() => {
-        if (/^https?:\/\//i.test(target)) window.location.assign(target);
-        else navigate(target, { replace: true });
-      });
+      // Only paths of this site: a redirect_url can never send the user elsewhere.
+      const safe = target.startsWith('/') && !target.startsWith('//') ? target : '/aukcije';
+      void refreshed.then(() => navigate(safe, { replace: true }));
     }, LOGIN_REDIRECT_MS);
   };
 
