@@ -76,6 +76,8 @@ export class LiveClient {
   /** Auctions whose end a bid moved later while the page was open (soft close). */
   readonly extended = createStore<ReadonlySet<number>>(new Set());
   readonly toasts = createStore<OutbidToast[]>([]);
+  /** Auctions whose room this socket is in with a settled baseline (the screen is live for them). */
+  readonly ready = createStore<ReadonlySet<number>>(new Set());
 
   private book = new SeqBook<RoomEvent>();
   private detailRefs = new Map<number, number>();
@@ -154,6 +156,7 @@ export class LiveClient {
     this.socket = null;
     this.everConnected = false;
     this.status.set('connecting');
+    this.ready.set(new Set());
   }
 
   /** The logged-in user's id (null when anonymous): outbid toasts are for them. */
@@ -193,7 +196,18 @@ export class LiveClient {
     if (watched.length) this.sendWatch(watched, true);
   }
 
+  private setReady(id: number, on: boolean): void {
+    this.ready.set((s) => {
+      if (s.has(id) === on) return s;
+      const copy = new Set(s);
+      if (on) copy.add(id);
+      else copy.delete(id);
+      return copy;
+    });
+  }
+
   private onDisconnect(reason: string): void {
+    this.ready.set(new Set());
     if (reason === 'io client disconnect' && !this.networkDown) return; // our own reconnect or stop
     this.status.set('offline');
     if (reason === 'io server disconnect') {
@@ -235,6 +249,7 @@ export class LiveClient {
       if (!this.watchRefs.has(id)) {
         this.book.forget(id);
         this.leaders.delete(id);
+        this.setReady(id, false);
         if (this.socket?.connected) this.socket.emit('auction:leave', { auction_id: id }, () => undefined);
       }
     };
@@ -266,6 +281,7 @@ export class LiveClient {
         if (!this.detailRefs.has(id)) {
           this.book.forget(id);
           this.leaders.delete(id);
+          this.setReady(id, false);
           gone.push(id);
         }
       }
@@ -298,6 +314,7 @@ export class LiveClient {
               if (!this.watchRefs.has(a.auction_id) || this.detailRefs.has(a.auction_id)) continue;
               if (reset) this.book.forget(a.auction_id);
               this.book.baseline(a.auction_id, a.seq);
+              this.setReady(a.auction_id, true);
             }
           })
           .catch(() => undefined);
@@ -343,6 +360,7 @@ export class LiveClient {
     // Who leads matters for the outbid toast: read the history once for a logged-in user.
     if (this.userId !== null) void qc.prefetchQuery(bidsQuery(id));
     const out = this.book.settle(id, ack.seq);
+    this.setReady(id, true);
     for (const e of out.apply) this.apply(e);
     if (out.gap) this.resync(id);
   }

@@ -48,7 +48,7 @@ export function AuctionList({ source, title, titleHidden, markEnded, deletable }
   // A page beyond the end (e.g. after deleting the last card) falls back to the last page.
   const data = list.data;
   // Live: the cards on screen follow their auctions' rooms (price, bid count, end date, status).
-  useWatchAuctions(list.isPlaceholderData ? undefined : data?.results.map((a) => a.id));
+  const live = useWatchAuctions(list.isPlaceholderData ? undefined : data?.results.map((a) => a.id));
   useEffect(() => {
     if (data && data.results.length === 0 && params.page > 1 && !list.isPlaceholderData) {
       update({ page: Math.max(1, Math.ceil(data.count / PAGE_SIZE)) }, { replace: true });
@@ -91,7 +91,7 @@ export function AuctionList({ source, title, titleHidden, markEnded, deletable }
               <Spinner />
             </div>
           )}
-          <ul className={`auction-grid${list.isPlaceholderData ? ' auction-grid--stale' : ''}`}>
+          <ul className={`auction-grid${list.isPlaceholderData ? ' auction-grid--stale' : ''}`} data-live={live ? 'on' : 'off'}>
             {data.results.map((a, i) => (
               <li key={a.id}>
                 <AuctionCard

@@ -48,7 +48,7 @@ function AuctionDetail({ id }: { id: number }) {
   const auction = useAuction(id);
   const auth = useAuth();
   // Live: join the auction's room; events patch the cached detail, bids and comments in place.
-  const { extended } = useLiveAuction(id);
+  const { extended, live } = useLiveAuction(id);
   const a = auction.data;
   const seller = useSeller(id, !!a && !a.seller_name);
   // The end date the countdown reached; a later end (soft close) reopens the bid box.
@@ -74,7 +74,7 @@ function AuctionDetail({ id }: { id: number }) {
 
   return (
     <div className="page page--detail">
-      <article className="detail">
+      <article className="detail" data-live={live ? 'on' : 'off'}>
         <div className="detail__media">
           <Slideshow title={a.title} images={a.images} />
         </div>
