@@ -100,7 +100,7 @@ export class LiveClient {
 
   /** Binds to the app's cache and opens the socket (idempotent). */
   start(qc: QueryClient, socket: AppSocket = getSocket()): void {
-    this.qc = qc;
+    this.attach(qc);
     if (this.socket) return;
     this.socket = socket;
     const on = <A extends unknown[]>(event: string, fn: (...a: A) => void) => {
@@ -145,6 +145,11 @@ export class LiveClient {
       this.networkDown = typeof navigator !== 'undefined' && navigator.onLine === false;
     }
     if (!this.networkDown) socket.connect();
+  }
+
+  /** The cache events are applied to (start() does this; tests call it alone). */
+  attach(qc: QueryClient): void {
+    this.qc = qc;
   }
 
   stop(): void {

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { LiveClient, type RoomEvent } from '../../../client/src/features/live/live-client';
+import { auctionKey } from '../../../client/src/features/auctions/api/auction-detail';
+import { auctionListQuery } from '../../../client/src/features/auctions/api/auctions-list';
+import { bidsKey } from '../../../client/src/features/auctions/api/bids';
+import { commentsKey } from '../../../client/src/features/auctions/api/comments';
+import type { AuctionCard, AuctionDetail, Bid, Comment, Paged } from '../../../client/src/features/auctions/api/types';
+import { upsertNotification, wasExtended, leaderOf } from '../../../client/src/features/live/patches';
+
+const ME = 7;
+const OTHER = 8;
+const END = '2026-05-01T10:00:00.000Z';
+
+const detail = (over: Partial<AuctionDetail> = {}): AuctionDetail => ({
+  id: 1,
+  title: 'Gramofon',
+  description: 'Opis',
+  current_price: 1100,
+  starting_price: 1000,
+  seller: 3,
+  seller_name: 'Prodavac',
+  end_date: END,
+  city: 'Beograd',
+  phone_number: '0641234567',
+  category: 'electronics',
+  bid_count: 1,
+  status: 'active',
+  winner: null,
+  created_at: '2026-04-20T10:00:00.000Z',
+  images: [],
+  ...over,
+});
+const card = (id: number, over: Partial<AuctionCard> = {}): AuctionCard => ({
+  id,
+  title: `Aukcija ${id}`,
+  description: '',
+  current_price: 1100,
+  end_date: END,
+  category: 'electronics',
+  seller: 3,
+  first_image: null,
+  bid_count: 1,
+  status: 'active',
+  ...over,
+});
+const page = (...cards: AuctionCard[]): Paged<AuctionCard> => ({ count: cards.length, next: null, previous: null, results: cards });
+const myBid: Bid = { id: 10, bidder: ME, bidder_name: 'Ja', amount: 1100, created_at: '2026-04-21T10:00:00.000Z' };
+const bidEvent = (seq: number, amount: number, bidder = OTHER, end_date = END): RoomEvent => ({
+  name: 'bid:placed',
+  auction_id: 1,
+  seq,
+  payload: {
+    auction_id: 1,
+    seq,
+    bid: { id: 10 + seq, bidder, bidder_name: 'Bojan', amount, created_at: '2026-04-22T10:00:00.000Z' },
+    current_price: amount,
+    bid_count: seq,
+    end_date,
+  },
+});
+
+const LIST_A = auctionListQuery('all', { page: 1, q: '', sort: 'endDateAsc', category: '' }).queryKey;
+const LIST_B = auctionListQuery('bids', { page: 2, q: '', sort: 'endDateAsc', category: '' }).queryKey;
+
+function setup() {
+  const qc = new QueryClient();
+  qc.setQueryData(auctionKey(1), detail());
+  qc.setQueryData(bidsKey(1), [myBid]);
+  qc.setQueryData(LIST_A, page(card(1), card(2)));
+  qc.setQueryData(LIST_B, page(card(1)));
+  qc.setQueryData(commentsKey(1), [] as Comment[]);
+  const live = new LiveClient();
+  live.attach(qc);
+  live.setUser(ME);
+  return { qc, live };
+}
+
+describe('live events patch the react-query cache in place', () => {
+  it('bid:placed: detail price/count/end, history appended once, the card in every cached list page; outbid toast for the previous leader', () => {
+    const { qc, live } = setup();
+    const untouched = qc.getQueryData<Paged<AuctionCard>>(LIST_A)!.results[1];
+    live.apply(bidEvent(2, 1500));
+    expect(qc.getQueryData<AuctionDetail>(auctionKey(1))).toMatchObject({ current_price: 1500, bid_count: 2 });
+    expect(qc.getQueryData<Bid[]>(bidsKey(1))!.map((b) => b.amount)).toEqual([1100, 1500]);
+    expect(qc.getQueryData<Paged<AuctionCard>>(LIST_A)!.results[0]).toMatchObject({ current_price: 1500, bid_count: 2 });
+    expect(qc.getQueryData<Paged<AuctionCard>>(LIST_A)!.results[1]).toBe(untouched);
+    expect(qc.getQueryData<Paged<AuctionCard>>(LIST_B)!.results[0]).toMatchObject({ current_price: 1500, bid_count: 2 });
+    expect(live.toasts.get()).toEqual([{ id: 1, auctionId: 1, title: 'Gramofon', price: 1500 }]);
+    // The same event again changes nothing (the seq book normally drops it; the patch is idempotent too).
+    live.apply(bidEvent(2, 1500));
+    expect(qc.getQueryData<Bid[]>(bidsKey(1))).toHaveLength(2);
+  });
+
+  it('no toast when I was not leading, nor for my own bid', () => {
+    const { live } = setup();
+    live.apply(bidEvent(2, 1500, ME));
+    expect(live.toasts.get()).toEqual([]);
+    live.apply(bidEvent(3, 1600, OTHER));
+    expect(live.toasts.get()).toHaveLength(1); // I led after my own bid
+    live.apply(bidEvent(4, 1700, 99));
+    expect(live.toasts.get()).toHaveLength(1); // already outbid: no second toast for someone else's raise
+  });
+
+  it('an end moved later by a bid marks the auction extended (only for an open detail page)', () => {
+    const { live } = setup();
+    const release = live.acquireDetail(1);
+    live.apply(bidEvent(2, 1500, OTHER, '2026-05-01T10:02:00.000Z'));
+    expect(live.extended.get().has(1)).toBe(true);
+    release();
+    expect(live.extended.get().has(1)).toBe(false);
+  });
+
+  it('comments created/deleted, auction closed and deleted', () => {
+    const { qc, live } = setup();
+    const c: Comment = { id: 5, userId: OTHER, user: 'Bojan', content: 'Ispravan?', created_at: END, is_seller: false };
+    live.apply({ name: 'comment:created', auction_id: 1, seq: 2, payload: { auction_id: 1, seq: 2, comment: c } });
+    live.apply({ name: 'comment:created', auction_id: 1, seq: 2, payload: { auction_id: 1, seq: 2, comment: c } });
+    expect(qc.getQueryData<Comment[]>(commentsKey(1))).toEqual([c]);
+    live.apply({ name: 'comment:deleted', auction_id: 1, seq: 3, payload: { auction_id: 1, seq: 3, comment_id: 5 } });
+    expect(qc.getQueryData<Comment[]>(commentsKey(1))).toEqual([]);
+
+    live.apply({
+      name: 'auction:closed',
+      auction_id: 1,
+      seq: 4,
+      payload: { auction_id: 1, seq: 4, status: 'ended', winner_id: ME, final_price: 1100, end_date: END },
+    });
+    expect(qc.getQueryData<AuctionDetail>(auctionKey(1))).toMatchObject({ status: 'ended', winner: ME, current_price: 1100 });
+    const closedCard = qc.getQueryData<Paged<AuctionCard>>(LIST_A)!.results[0]!;
+    expect(closedCard.status).toBe('ended');
+    expect('winner' in closedCard).toBe(false);
+
+    live.apply({ name: 'auction:deleted', auction_id: 1, seq: 5, payload: { auction_id: 1, seq: 5 } });
+    expect(qc.getQueryData<Paged<AuctionCard>>(LIST_A)).toMatchObject({ count: 1, results: [{ id: 2 }] });
+    expect(qc.getQueryData<Paged<AuctionCard>>(LIST_B)!.results).toEqual([]);
+  });
+
+  it('notifications: a new one goes first, an updated one is replaced by id', () => {
+    const list = [{ id: 2, message: 'b', is_read: false }, { id: 1, message: 'a', is_read: true }];
+    expect(upsertNotification(list, { id: 3, message: 'c', is_read: false })!.map((n) => n.id)).toEqual([3, 2, 1]);
+    expect(upsertNotification(list, { id: 2, message: 'b2', is_read: false })![0]!.message).toBe('b2');
+    expect(upsertNotification(undefined, { id: 3, message: 'c', is_read: false })).toBeUndefined();
+  });
+
+  it('helpers: extension and leader', () => {
+    expect(wasExtended(END, '2026-05-01T10:00:30.000Z')).toBe(true);
+    expect(wasExtended(END, END)).toBe(false);
+    expect(wasExtended(undefined, END)).toBe(false);
+    expect(leaderOf([myBid, { ...myBid, id: 11, bidder: OTHER, amount: 1500 }])).toBe(OTHER);
+    expect(leaderOf([])).toBeUndefined();
+  });
+});
