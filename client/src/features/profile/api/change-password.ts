@@ -1,9 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { reconnectSocket } from '../../../lib/socket';
 
 /** POST /api/change-password/ {old_password, new_password} */
 export const changePassword = (old_password: string, new_password: string) =>
   apiFetch<{ detail: string }>('/api/change-password/', { method: 'POST', body: { old_password, new_password } });
 
 export const useChangePassword = () =>
-  useMutation({ mutationFn: (v: { old: string; next: string }) => changePassword(v.old, v.next) });
+  useMutation({
+    mutationFn: (v: { old: string; next: string }) => changePassword(v.old, v.next),
+    // The session id changed: the live socket needs a new handshake to stay in user:{id} (socket contract §1).
+    onSuccess: () => reconnectSocket(),
+  });
