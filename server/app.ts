@@ -122,7 +122,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
           'connect-src': ["'self'", 'https://accounts.google.com/gsi/'],
           'frame-src': ['https://accounts.google.com/gsi/'],
           'object-src': ["'none'"],
-          'base-uri': ["'self'"],
+          'base-uri': ["'none'"], // ASVS 5.0 V3.4.3: object-src and base-uri 'none'
           'form-action': ["'self'", 'https://accounts.google.com'],
           'frame-ancestors': ["'none'"],
         },
