@@ -166,8 +166,12 @@ export class LiveClient {
 
   /** The logged-in user's id (null when anonymous): outbid toasts are for them. */
   setUser(id: number | null): void {
-    if (id !== this.userId) this.toasts.set([]);
+    if (id === this.userId) return;
+    this.toasts.set([]);
+    this.leaders.clear();
     this.userId = id;
+    // Who leads decides the outbid toast: read the history of open detail pages once the user is known.
+    if (id !== null && this.qc) for (const auctionId of this.detailRefs.keys()) void this.qc.prefetchQuery(bidsQuery(auctionId));
   }
 
   private later(ms: number, fn: () => void): void {
