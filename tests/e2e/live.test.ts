@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../support/http';
 import { startE2EServer, type E2EServer } from './support/server';
-import { launchBrowser, login, makeUser, newPage, type TestUser } from './support/browser';
+import { checkA11y, launchBrowser, login, makeUser, newPage, screenshot, type TestUser } from './support/browser';
 import { apiBid, apiUser } from './support/api';
 
 /**
@@ -121,6 +121,8 @@ describe('live updates in the browser', () => {
     expect(await toast.getByRole('link', { name: 'Pogledaj aukciju' }).getAttribute('href')).toBe(`/aukcija/${auction.id}`);
     // The outbid notification moves the bell by itself.
     await hasText(badge(a), '1', 2000);
+    await screenshot(a, 'live-outbid-toast');
+    await checkA11y(a, 'detail page with the outbid toast');
     expect(a.url()).toContain(`/aukcija/${auction.id}`);
 
     // With the bid history open, the next bid is appended in place.
@@ -166,6 +168,8 @@ describe('live updates in the browser', () => {
     await hasText(price(a), rsd(1550), 2000);
     await A.context.setOffline(true);
     await hasText(liveStatus(a), 'Veza uživo je prekinuta', 3000);
+    await a.screenshot({ path: 'artifacts/screenshots/live-offline-1280.png' });
+    await checkA11y(a, 'detail page with the offline indicator');
     await apiBid(bobApi, auction.id, 1600);
     await apiBid(bobApi, auction.id, 1700);
     await a.waitForTimeout(500);
@@ -229,6 +233,7 @@ describe('live updates in the browser', () => {
     await apiBid(bobApi, short.id, 600);
     await hasText(a.getByTestId('auction-extended'), 'Aukcija je produžena zbog ponude u poslednjim minutima.', 1000);
     await hasText(price(a), rsd(600), 1000);
+    await a.screenshot({ path: 'artifacts/screenshots/live-extended-1280.png' });
     // The new end is about SOFT_CLOSE_SECONDS from the bid; the page must switch at the end (clock or event).
     const detail = (await (await fetch(`${server.url}/api/auction/${short.id}/`)).json()) as { end_date: string };
     const newEnd = new Date(detail.end_date).getTime();
