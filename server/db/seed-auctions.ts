@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { AppContext } from '../context';
 import { normaliseForSearch } from '@shared/rules/search';
 import { categoryLabel } from '@shared/categories';
@@ -145,6 +144,8 @@ async function demoPicture(title: string, category: string, variant: number): Pr
 <rect width="1200" height="900" fill="url(#g)"/>${circles}${text}
 <text x="600" y="780" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="40" fill="#fff" opacity="0.85">${escapeXml(categoryLabel(category))}</text>
 </svg>`;
+  // Loaded on first use, not at start: sharp is the slowest module to load (docs/performance.md, B4).
+  const { default: sharp } = await import('sharp');
   const base = sharp(Buffer.from(svg)).flatten({ background: from });
   const [large, card] = await Promise.all([
     // Flat generated art compresses well even at the lowest effort: keeps seeding within a few seconds.

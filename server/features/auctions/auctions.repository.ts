@@ -49,9 +49,9 @@ function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter): AuctionsQuery<O> {
     q = q
       .where('a.status', '=', 'active')
       .where('a.end_date', '>', f.now)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'a.seller_id').where('u.blocked_at', 'is not', null))),
-      );
+      // Uncorrelated NOT IN: SQLite reads the (few) blocked sellers once instead of probing users for
+      // every open auction; the count at 100,000 auctions takes ~2.5x less (docs/performance.md, B3).
+      .where('a.seller_id', 'not in', (eb) => eb.selectFrom('users as u').select('u.id').where('u.blocked_at', 'is not', null));
   } else if (s.kind === 'seller') {
     q = q.where('a.seller_id', '=', s.userId);
   } else if (s.kind === 'bidder') {

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../http/errors';
 import { auctionTexts } from '@shared/schemas/auctions';
@@ -46,6 +45,8 @@ export function mediaUrl(relPath: string): string {
 export async function processImage(buf: Buffer, name: string): Promise<ProcessedImage> {
   const kind = await fileTypeFromBuffer(buf);
   if (!kind || !ACCEPTED.has(kind.mime)) throw AppError.field('image', auctionTexts.imageNotImage(name));
+  // Loaded on first use, not at start: sharp is the slowest module to load (docs/performance.md, B4).
+  const { default: sharp } = await import('sharp');
   try {
     const base = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: 'error' }).rotate();
     const large = await base
