@@ -125,7 +125,9 @@ function startProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv, cpu: 
 
 /** The command that runs the server: the production build, or (smoke tests without a build) the sources via tsx. */
 export function serverCommand(source: boolean): string[] {
-  return source ? ['--import', 'tsx', path.join(ROOT, 'server/index.ts')] : [DIST_ENTRY];
+  // BENCH_PROFILE_DIR: every Aukcije server started by the suite writes a CPU profile there (node --cpu-prof).
+  const prof = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  return [...prof, ...(source ? ['--import', 'tsx', path.join(ROOT, 'server/index.ts')] : [DIST_ENTRY])];
 }
 
 export interface ServerOpts {
@@ -187,7 +189,10 @@ export function rssBytes(pid: number): number {
  * hands it `config` as JSON in argv and resolves with the JSON it prints last on stdout.
  */
 export function runLoad<T>(file: string, config: unknown, opts: { onLine?: (line: string, child: ChildProcess) => void } = {}): Promise<T> {
-  const [c, a] = pinned(LOAD_CPU, process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, 'loadgen', file), JSON.stringify(config)]);
+  // The config (identities included) can be larger than argv allows: hand it over in a file.
+  const cfgFile = path.join(os.tmpdir(), `aukcije-bench-load-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  fs.writeFileSync(cfgFile, JSON.stringify(config));
+  const [c, a] = pinned(LOAD_CPU, process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, 'loadgen', file), `@${cfgFile}`]);
   const child = spawn(c, a, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -207,6 +212,7 @@ export function runLoad<T>(file: string, config: unknown, opts: { onLine?: (line
   child.stderr!.on('data', (d: string) => (err += d));
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => {
+      fs.rmSync(cfgFile, { force: true });
       const last = out.trim().split('\n').filter((l) => l.startsWith('{') || l.startsWith('[')).pop();
       if (code !== 0 || !last) return reject(new Error(`load generator ${file} failed (exit ${code}): ${err.slice(-3000)}`));
       try {

@@ -7,6 +7,7 @@
  * the logged-in `identities` (cookie + CSRF token) with amount = highest accepted so far + 10, so that
  * concurrent bidders race and most of them are (correctly) refused.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 
 export interface Identity {
@@ -156,7 +157,7 @@ export async function runJob(job: HttpJob, state: { known: number }): Promise<Ht
 }
 
 async function main() {
-  const jobs = JSON.parse(process.argv[2]) as HttpJob[];
+  const jobs = readConfig(process.argv[2]) as HttpJob[];
   const states = new Map<number, { known: number }>();
   const results: HttpResult[] = [];
   for (const job of jobs) {
@@ -172,4 +173,9 @@ if (process.argv[2]) {
     console.error(err);
     process.exit(1);
   });
+}
+
+/** The config: `@file` (what runLoad passes) or inline JSON. */
+function readConfig(arg: string) {
+  return JSON.parse(arg.startsWith('@') ? fs.readFileSync(arg.slice(1), 'utf8') : arg);
 }

@@ -7,8 +7,9 @@
  * - mode `idle` (B6): `watchers` sockets connect and stay idle; prints READY, exits when stdin closes.
  * Prints one JSON line with the results.
  */
+import fs from 'node:fs';
 import http from 'node:http';
-import { io, type Socket } from 'socket.io-client';
+import WebSocket from 'ws';
 import type { Identity } from './http-load';
 
 export interface WatchConfig {
@@ -46,21 +47,77 @@ function pct(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-function connect(base: string): Promise<Socket> {
-  const socket = io(base, { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 20_000 });
+/**
+ * A minimal socket.io client over a raw WebSocket (engine.io v4 / socket.io v5 text frames): connect to
+ * the default namespace, emit with ack, answer pings, hand `bid:placed` payloads to `onBid`. One
+ * process has to keep 1,000 of these reading 20 events/s each; socket.io-client's own decoding
+ * saturated the load core (so every figure measured the load generator), this does not.
+ */
+class Watcher {
+  private acks = new Map<number, (v: unknown) => void>();
+  private nextAck = 0;
+  onBid: ((amount: number) => void) | null = null;
+
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      if (isBinary) return;
+      const text = data.toString();
+      if (text === '2') ws.send('3');
+      else if (text.startsWith('42["bid:placed",')) {
+        if (this.onBid) this.onBid((JSON.parse(text.slice(2)) as [string, { bid: { amount: number } }])[1].bid.amount);
+      } else if (text.startsWith('43')) {
+        const m = /^43(\d+)/.exec(text);
+        if (!m) return;
+        const cb = this.acks.get(Number(m[1]));
+        this.acks.delete(Number(m[1]));
+        cb?.((JSON.parse(text.slice(m[0].length)) as unknown[])[0]);
+      }
+    });
+  }
+
+  emitWithAck(event: string, payload: unknown, timeoutMs = 20_000): Promise<unknown> {
+    const id = this.nextAck++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${event}: no ack`)), timeoutMs);
+      this.acks.set(id, (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      });
+      this.ws.send(`42${id}${JSON.stringify([event, payload])}`);
+    });
+  }
+
+  close(): void {
+    this.ws.terminate();
+  }
+}
+
+function connect(base: string): Promise<Watcher> {
+  const url = `${base.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
+  const ws = new WebSocket(url, { perMessageDeflate: false });
   return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => reject(err));
+    const timer = setTimeout(() => reject(new Error('socket connect timeout')), 20_000);
+    ws.once('error', reject);
+    const onMessage = (data: Buffer) => {
+      const text = data.toString();
+      if (text.startsWith('0')) ws.send('40');
+      else if (text.startsWith('40')) {
+        clearTimeout(timer);
+        ws.off('message', onMessage);
+        resolve(new Watcher(ws));
+      } else if (text.startsWith('44')) reject(new Error(`connect refused: ${text}`));
+    };
+    ws.on('message', onMessage);
   });
 }
 
-async function join(socket: Socket, auctionId: number): Promise<void> {
-  const ack = (await socket.timeout(20_000).emitWithAck('auction:join', { auction_id: auctionId })) as { ok: boolean; detail?: string };
+async function join(socket: Watcher, auctionId: number): Promise<void> {
+  const ack = (await socket.emitWithAck('auction:join', { auction_id: auctionId })) as { ok: boolean; detail?: string };
   if (!ack.ok) throw new Error(`auction:join refused: ${ack.detail}`);
 }
 
-async function connectAll(cfg: WatchConfig): Promise<Socket[]> {
-  const sockets: Socket[] = [];
+async function connectAll(cfg: WatchConfig): Promise<Watcher[]> {
+  const sockets: Watcher[] = [];
   const batch = 50;
   for (let i = 0; i < cfg.watchers; i += batch) {
     const n = Math.min(batch, cfg.watchers - i);
@@ -100,26 +157,24 @@ function post(base: URL, path: string, body: string, agent: http.Agent, id?: Ide
 async function latency(cfg: WatchConfig): Promise<WatchResult> {
   const t0 = performance.now();
   const sockets = await connectAll(cfg);
-  let slow: Socket | null = null;
+  let slow: Watcher | null = null;
   if (cfg.slowReader) {
     slow = await connect(cfg.base);
     await join(slow, cfg.auctionId);
     // Stop reading: the kernel buffers fill and the server has to keep (or drop) what it cannot write.
-    const transport = (slow.io.engine as unknown as { transport: { ws?: { _socket?: { pause(): void } } } }).transport;
-    transport.ws?._socket?.pause();
+    (slow.ws as unknown as { _socket?: { pause(): void } })._socket?.pause();
   }
   const connectMs = performance.now() - t0;
   const sentAt = new Map<number, number>();
   const lat: number[] = [];
   let received = 0;
-  for (const s of sockets) {
-    s.on('bid:placed', (p: { bid: { amount: number } }) => {
-      const t = sentAt.get(p.bid.amount);
-      if (t === undefined) return;
-      received++;
-      lat.push(performance.now() - t);
-    });
-  }
+  const onBid = (amount: number) => {
+    const t = sentAt.get(amount);
+    if (t === undefined) return;
+    received++;
+    lat.push(performance.now() - t);
+  };
+  for (const s of sockets) s.onBid = onBid;
   await new Promise((r) => setTimeout(r, 300));
   const base = new URL(cfg.base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
@@ -186,7 +241,7 @@ async function idle(cfg: WatchConfig): Promise<void> {
 }
 
 async function main() {
-  const cfg = JSON.parse(process.argv[2]) as WatchConfig;
+  const cfg = readConfig(process.argv[2]) as WatchConfig;
   if (cfg.mode === 'idle') await idle(cfg);
   else process.stdout.write(`${JSON.stringify(await latency(cfg))}\n`);
   process.exit(0);
@@ -197,4 +252,9 @@ if (process.argv[2]) {
     console.error(err);
     process.exit(1);
   });
+}
+
+/** The config: `@file` (what runLoad passes) or inline JSON. */
+function readConfig(arg: string) {
+  return JSON.parse(arg.startsWith('@') ? fs.readFileSync(arg.slice(1), 'utf8') : arg);
 }
