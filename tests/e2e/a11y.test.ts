@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { checkA11y, launchBrowser, login, newPage, screenshot } from './support/browser';
+import { checkA11y, launchBrowser, login, newPage, screenshot, settle } from './support/browser';
 import { adminUser, seedMarketplace, type Marketplace } from './support/fixtures';
 import { startE2EServer, type E2EServer } from './support/server';
 
@@ -35,7 +35,7 @@ describe('accessibility (axe-core) and screenshots', () => {
         await page.goto(path);
         if (heading) await page.getByRole('heading', { name: heading }).waitFor();
         else await page.locator('main h1, main [role="status"]').first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await settle(page);
         await checkA11y(page, `${path} @ ${width}`);
         if (path !== '/aukcije') await screenshot(page, path === '/' ? 'landing' : path.slice(1));
       }

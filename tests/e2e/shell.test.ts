@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, makeUser, newPage } from './support/browser';
+import { launchBrowser, login, makeUser, newPage, settle } from './support/browser';
 import { apiUser } from './support/api';
 import { adminUser, seedMarketplace, type Marketplace } from './support/fixtures';
 import { startE2EServer, type E2EServer } from './support/server';
@@ -97,7 +97,7 @@ describe('shell: routes and header', () => {
     for (const p of ['/', '/aukcije', `/aukcija/${market.auctionIds[1]}`, '/login', '/registracija', '/nepostojeca']) {
       await page.goto(p);
       await header(page).getByRole('link', { name: 'Aukcije, idi na listu aukcija' }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await settle(page);
       expect(await noSideScroll(), `horizontal scroll on ${p}`).toBe(true);
     }
     await login(page, market.seller);
@@ -125,10 +125,11 @@ describe('shell: routes and header', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Popularne aukcije' }).waitFor();
     const hidden = () => header(page).evaluate((el) => el.classList.contains('site-header--hidden'));
-    await page.evaluate(() => window.scrollTo(0, 300));
-    await expect.poll(hidden).toBe(true);
-    await page.evaluate(() => window.scrollTo(0, 290));
-    await expect.poll(hidden).toBe(false);
+    // (The exact 5 px / 4 px thresholds are covered by the component test.)
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(hidden, { timeout: 5000 }).toBe(true);
+    await page.evaluate(() => window.scrollBy(0, -60));
+    await expect.poll(hidden, { timeout: 5000 }).toBe(false);
     await context.close();
   });
 

@@ -39,8 +39,17 @@ export async function newPage(browser: Browser, server: E2EServer, width = 1280)
   // Only our own server: anything else (e.g. Google's script) is refused, so tests never leave 127.0.0.1.
   await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // Generous: the test machine is shared and often loaded; a timeout here means broken, not slow.
+  page.setDefaultTimeout(30_000);
   return { context, page };
+}
+
+/**
+ * Waits briefly for the network to go quiet. Bounded: live connections (socket.io polling) may keep the
+ * network busy, and that must not fail a test.
+ */
+export async function settle(page: Page, ms = 3000): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: ms }).catch(() => undefined);
 }
 
 /** artifacts/screenshots/<name>-<width>.png (full page). */
@@ -49,7 +58,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const width = page.viewportSize()?.width ?? 0;
   const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
   // Let lazy images and fonts settle; a screenshot of a half-drawn page helps nobody.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await settle(page);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
@@ -109,10 +118,16 @@ export async function registerAndVerify(page: Page, server: E2EServer, user: Tes
 /** Logs in through the form and waits for the redirect to /aukcije (or a given path). */
 export async function login(page: Page, user: Pick<TestUser, 'email' | 'password'>, expectPath: RegExp = /\/aukcije$/): Promise<void> {
   await page.goto('/login');
-  await page.getByRole('heading', { name: 'Prijavite se' }).waitFor();
+  await page
+    .getByRole('heading', { name: 'Prijavite se' })
+    .waitFor()
+    .catch(async (err) => {
+      await screenshot(page, 'failed-login-page').catch(() => undefined);
+      throw new Error(`login page did not render (${page.url()}): ${String(err)}\n${(await page.locator('body').innerText().catch(() => '')).slice(0, 500)}`);
+    });
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Lozinka', { exact: true }).fill(user.password);
   await page.locator('form').getByRole('button', { name: 'Uloguj se' }).click();
   await page.getByText('Uspesno ste se ulogovali!').waitFor();
-  await page.waitForURL(expectPath, { timeout: 10_000 });
+  await page.waitForURL(expectPath, { timeout: 20_000 });
 }
