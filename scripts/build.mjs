@@ -19,7 +19,11 @@ export async function buildAll({ quiet = false } = {}) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Pure-JS dependencies are bundled too: resolving and loading hundreds of separate ESM files cost about
+    // half of the cold start (docs/performance.md, B4). Native addons stay external; `require` is provided
+    // for the bundled CommonJS packages.
+    external: ['better-sqlite3', 'argon2', 'sharp', 'bufferutil', 'utf-8-validate'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     tsconfig: path.join(root, 'tsconfig.json'),
     sourcemap: true,
     logLevel: 'warning',

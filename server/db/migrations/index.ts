@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './2026-11-22-0001-init';
 import * as m0310 from './2026-11-22-0310-auction-list-indexes';
 import * as m0740 from './2026-11-22-0740-idempotency-keys';
+import * as m0800 from './2026-11-22-0800-category-list-index';
 
 /** Every migration, in order. Names are dated; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-init': m0001,
   '2026-11-22-0310-auction-list-indexes': m0310,
   '2026-11-22-0740-idempotency-keys': m0740,
+  '2026-11-22-0800-category-list-index': m0800,
 };
