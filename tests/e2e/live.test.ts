@@ -16,7 +16,7 @@ import { apiBid, apiUser } from './support/api';
  */
 
 const DAY_SECONDS = 20;
-const SOFT_CLOSE_SECONDS = 6;
+const SOFT_CLOSE_SECONDS = 8;
 
 let server: E2EServer;
 let browser: Browser;
@@ -228,7 +228,7 @@ describe('live updates in the browser', () => {
     const a = A.page;
     await openLive(a, short.id);
     await a.getByRole('button', { name: 'Licitiraj' }).waitFor();
-    const wait = short.end - Date.now() - 3_000;
+    const wait = short.end - Date.now() - 4_500;
     if (wait > 0) await a.waitForTimeout(wait);
     await apiBid(bobApi, short.id, 600);
     await hasText(a.getByTestId('auction-extended'), 'Aukcija je produžena zbog ponude u poslednjim minutima.', 1000);
