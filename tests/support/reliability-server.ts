@@ -1,0 +1,119 @@
+/**
+ * The real server as a child process (for crash tests): server/index.ts bundled once by esbuild, the way
+ * scripts/build.mjs builds dist/server, into node_modules/.cache so that it is never stale and the package
+ * imports resolve; started with `node` on a DATA_DIR and killed with SIGKILL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Bundles server/index.ts to a file of its own (per process) and returns its path. */
+export async function buildServerBundle(): Promise<string> {
+  const outfile = path.join(root, 'node_modules/.cache/aukcije-reliability', `server-${process.pid}.mjs`);
+  await build({
+    entryPoints: [path.join(root, 'server/index.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    tsconfig: path.join(root, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+export function removeBundle(file: string): void {
+  fs.rmSync(file, { force: true });
+}
+
+/** utime + stime of a process from /proc (clock ticks of 10 ms on Linux). */
+function cpuMsOf(pid: number | undefined): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+export interface ChildServer {
+  proc: ChildProcess;
+  url: string;
+  /** Milliseconds from spawn to the first 200 of GET /api/user/status/. */
+  readyMs: number;
+  /** CPU milliseconds (user + system, all threads) the process had used by then; null off Linux. */
+  readyCpuMs: number | null;
+  /** 1-minute load average per CPU at that moment (above 1: the machine was oversubscribed). */
+  loadPerCpu: number;
+  /** What the process wrote to stderr (for failure messages). */
+  stderr(): string;
+  /** SIGKILL, resolved once the process is gone. */
+  kill9(): Promise<void>;
+}
+
+/** Spawns `node bundle` on `dataDir`/`port` and resolves when it answers GET /api/user/status/ with 200. */
+export async function spawnServer(bundle: string, dataDir: string, port: number, env: Record<string, string> = {}): Promise<ChildServer> {
+  const url = `http://127.0.0.1:${port}`;
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, [bundle], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      SEED_DEMO: '0',
+      RATE_LIMIT: '0',
+      LOG_LEVEL: 'error',
+      SESSION_SECRET: 'crash-test-secret-crash-test-secret',
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  proc.stderr!.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  for (;;) {
+    if (gone) throw new Error(`server exited before answering: ${err}`);
+    try {
+      const res = await fetch(`${url}/api/user/status/`, { signal: AbortSignal.timeout(500) });
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - t0 > 15_000) {
+      proc.kill('SIGKILL');
+      throw new Error(`server did not answer within 15 s: ${err}`);
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const readyMs = performance.now() - t0;
+  return {
+    proc,
+    url,
+    readyMs,
+    readyCpuMs: cpuMsOf(proc.pid),
+    loadPerCpu: os.loadavg()[0] / os.availableParallelism(),
+    stderr: () => err,
+    async kill9() {
+      if (!gone) proc.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
