@@ -70,7 +70,7 @@ async function raceOne(t: TestServer, seller: Actor, bidders: Actor[], softMs: n
       expect(target).toBeGreaterThan(originalEnd);
     }
     const answers = await wave(a.id, target, 1020, bidders, 1000 * softMs + round);
-    const closed = await eventually(() => log.find((x) => x.type === 'closed'), softMs + 6000);
+    const closed = (await eventually(() => log.find((x) => x.type === 'closed'), softMs + 6000))!;
     await sleep(1200); // another closer round: still one close
     const row = await auctionRow(t, a.id);
 
