@@ -50,21 +50,21 @@ async function raceOne(t: TestServer, seller: Actor, bidders: Actor[], softMs: n
   watcher.on('auction:closed', (e) => log.push({ type: 'closed', e }));
   try {
     // Far enough from the end that the opening bid does not extend it.
-    const a = await createAuction(t.ctx, seller.user.id, { starting_price: 1000, endsInMs: softMs + 1500, title: `Trka ${softMs} ${round}` });
+    const a = await createAuction(t.ctx, seller.user.id, { starting_price: 1000, endsInMs: softMs + 2500, title: `Trka ${softMs} ${round}` });
     const originalEnd = Date.parse(a.end_date);
     const join = await emitWithAck(watcher, 'auction:join', { auction_id: a.id });
     if (!join.ok) throw new Error('join refused');
     const opening = await bidders[0].api.post('/api/bids/', { auction_item_id: a.id, amount: 1010 });
-    expect(opening.status).toBe(201);
+    expect(opening.status, 'the opening bid').toBe(201);
     expect(opening.body.end_date).toBe(a.end_date);
 
     let target = originalEnd;
     const early = [opening.body];
     if (softMs) {
-      // A bid well inside the last second moves the end (soft close); the wave then aims at the moved end.
-      await sleep(originalEnd - 400 - Date.now());
+      // A bid inside the soft-close window moves the end; the wave then aims at the moved end.
+      await sleep(originalEnd - softMs / 2 - Date.now());
       const mover = await bidders[1].api.post('/api/bids/', { auction_item_id: a.id, amount: 1020 });
-      expect(mover.status).toBe(201);
+      expect(mover.status, 'the bid that moves the end').toBe(201);
       early.push(mover.body);
       target = Date.parse(mover.body.end_date);
       expect(target).toBeGreaterThan(originalEnd);
@@ -127,7 +127,7 @@ async function raceOne(t: TestServer, seller: Actor, bidders: Actor[], softMs: n
 
 describe.concurrent.each([
   { soft: 0, label: 'without soft close' },
-  { soft: 1, label: 'with soft close (1 s)' },
+  { soft: 2, label: 'with soft close (2 s)' },
 ])('close race $label', ({ soft }) => {
   let t: TestServer;
   let seller: Actor;
