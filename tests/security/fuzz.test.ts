@@ -216,8 +216,13 @@ async function keepActorsAlive() {
   }
 }
 
+/** Drops pooled ids that fuzzed DELETEs removed and tops the pools up, so valid ids keep coming. */
 async function replenish() {
   const seller = ids.users[0];
+  const alive = new Set((await t.ctx.db.selectFrom('auctions').select('id').execute()).map((r) => r.id));
+  ids.auctions = ids.auctions.filter((id) => alive.has(id));
+  const comments = new Set((await t.ctx.db.selectFrom('comments').select('id').execute()).map((r) => r.id));
+  ids.comments = ids.comments.filter((id) => comments.has(id));
   while (ids.auctions.length < 6) {
     const a = await auctionOf(t, seller);
     ids.auctions.push(a.id);
@@ -289,17 +294,24 @@ describe(`fuzzing every REST route (${CASES} cases each, seed ${SEED})`, () => {
         fc.asyncProperty(fc.array(caseArb(route), { minLength: BATCH, maxLength: BATCH }), async (batch) => {
           const answers = await Promise.all(batch.map((c) => send(route.method, c)));
           ran += batch.length;
+          // A slow answer in a concurrent batch on a shared machine may be the machine: the same request is
+          // timed again on its own, and only a slow input (slow again) fails.
+          for (const [i, a] of answers.entries()) {
+            if (a.ms <= LIMIT_MS || a.status >= 500) continue;
+            const again = await send(route.method, batch[i]);
+            if (again.ms > LIMIT_MS) throw new Error(`${route.method} ${batch[i].path}${batch[i].query.slice(0, 80)} took ${a.ms.toFixed(0)} ms, then ${again.ms.toFixed(0)} ms alone`);
+            answers[i] = { ...again };
+          }
           answers.forEach((a, i) => {
             const where = `${route.method} ${batch[i].path}${batch[i].query.slice(0, 80)} as ${batch[i].actor}`;
             if (a.status >= 500) throw new Error(`${where} → ${a.status} ${a.text.slice(0, 300)}`);
-            if (a.ms > LIMIT_MS) throw new Error(`${where} took ${a.ms.toFixed(0)} ms`);
             // Redirects (e-mail verification link, Google's redirect flow) are the contract; anything else is JSON.
             const redirect = route.method === 'GET' && a.status >= 300 && a.status < 400;
             if (!redirect && a.status !== 204 && !/application\/json/.test(a.type ?? '')) {
               throw new Error(`${where} → ${a.status} not JSON (${a.type}): ${a.text.slice(0, 200)}`);
             }
           });
-          if (ids.auctions.length < 3) await replenish();
+          await replenish();
         }),
         { seed: SEED ^ hash(`${route.method} ${route.path}`), numRuns: Math.ceil(CASES / BATCH), endOnFailure: !FULL },
       );
@@ -352,7 +364,8 @@ describe(`fuzzing every socket event (${CASES} cases each)`, () => {
       expect(ran).toBeGreaterThanOrEqual(CASES);
       // Still serving, still answering a well-formed event.
       const s = sockets[1] as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<{ ok: boolean }> } };
-      expect((await s.timeout(LIMIT_MS).emitWithAck('auction:join', { auction_id: ids.auctions.at(-1) })).ok).toBe(true);
+      const fresh = await auctionOf(t, ids.users[0]); // fuzzed DELETEs may have removed the pooled ones
+      expect((await s.timeout(LIMIT_MS).emitWithAck('auction:join', { auction_id: fresh.id })).ok).toBe(true);
       expect(problems).toEqual([]);
     }, FULL ? 600_000 : 120_000);
   }
