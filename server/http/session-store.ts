@@ -23,7 +23,9 @@ export class SqliteSessionStore extends session.Store {
       'INSERT INTO sessions (sid, sess, expires, user_id) VALUES (?, ?, ?, ?) ON CONFLICT(sid) DO UPDATE SET sess = excluded.sess, expires = excluded.expires, user_id = excluded.user_id',
     );
     this.destroyStmt = sqlite.prepare('DELETE FROM sessions WHERE sid = ?');
-    this.touchStmt = sqlite.prepare('UPDATE sessions SET expires = ? WHERE sid = ?');
+    // Every request touches its session: write only when the stored expiry is over a minute old, so a
+    // busy user's requests are reads, not WAL commits (docs/performance.md, B1).
+    this.touchStmt = sqlite.prepare('UPDATE sessions SET expires = ? WHERE sid = ? AND expires < ? - 60000');
     this.byUserStmt = sqlite.prepare('DELETE FROM sessions WHERE user_id = ? AND sid != ?');
     this.pruneStmt = sqlite.prepare('DELETE FROM sessions WHERE expires <= ?');
   }
@@ -78,7 +80,8 @@ export class SqliteSessionStore extends session.Store {
 
   override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
     try {
-      this.touchStmt.run(this.expiry(sess), sid);
+      const expires = this.expiry(sess);
+      this.touchStmt.run(expires, sid, expires);
       cb?.();
     } catch (err) {
       cb?.(err);

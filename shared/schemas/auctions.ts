@@ -81,8 +81,8 @@ export const CreateAuctionInput = z.object({
 export type CreateAuctionInput = z.output<typeof CreateAuctionInput>;
 export type CreateAuctionForm = z.input<typeof CreateAuctionInput>;
 
-export const SORTS = ['endDateAsc', 'endDateDesc', 'priceAsc', 'priceDesc'] as const;
-export type Sort = (typeof SORTS)[number];
+import { SORTS, type Sort } from '../rules/sorts';
+export { SORTS, type Sort };
 
 const optionalInt = (min: number, max: number, message: string) =>
   z.preprocess(

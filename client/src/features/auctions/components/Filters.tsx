@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { sr } from '@shared/texts/sr';
 import { ALL_AUCTIONS, ALL_AUCTIONS_LABEL, CATEGORIES } from '@shared/categories';
-import { SORTS, type Sort } from '@shared/schemas/auctions';
+import { SORTS, type Sort } from '@shared/rules/sorts';
 
 export interface FiltersProps {
   q: string;

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { SORTS, type Sort } from '@shared/schemas/auctions';
+import { SORTS, type Sort } from '@shared/rules/sorts';
 import type { ListParams } from '../api/types';
 
 const isSort = (v: string | null): v is Sort => !!v && (SORTS as readonly string[]).includes(v);
