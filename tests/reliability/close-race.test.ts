@@ -127,7 +127,8 @@ async function raceOne(t: TestServer, seller: Actor, bidders: Actor[], softMs: n
   }
 }
 
-describe.concurrent.each([
+// One mode after the other: both servers share this process's event loop, and the race is about milliseconds.
+describe.each([
   { soft: 0, label: 'without soft close' },
   { soft: 2, label: 'with soft close (2 s)' },
 ])('close race $label', ({ soft }) => {
