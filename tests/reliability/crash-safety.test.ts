@@ -6,6 +6,7 @@
  * never bid twice; auctions that ended during the downtime (or around a kill) close exactly once.
  * Quick: 3 kills; full (TEST_FULL=1): 25.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../../server/db/connection';
@@ -94,6 +95,7 @@ describe(`crash safety (kill -9 × ${KILLS} during a bid load)`, () => {
     const bundle = await buildServerBundle();
     cleanup.push(() => removeBundle(bundle));
     const dataDir = tempDataDir('aukcije-crash-');
+    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const file = path.join(dataDir, 'aukcije.sqlite');
     const port = await freePort();
     const rand = rng(9_000_000 + KILLS);
