@@ -12,7 +12,10 @@
  * host, and contain no injected handler, script, frame or javascript: URL. Every HTML answer must carry
  * the CSP (object-src 'none', base-uri, frame-ancestors). Quick: 10 detail pages; TEST_FULL=1: all.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,9 +37,11 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let commentsAuction = 0;
+let clientDir = '';
 const payloadAuctions: number[] = [];
 const findings: string[] = [];
 const documents: { url: string; csp: string | undefined }[] = [];
+const pageErrors: string[] = [];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const squash = (s: string) => s.replace(/\s+/g, '');
@@ -134,10 +139,35 @@ async function visit(url: string, ready: () => Promise<unknown>, visible: number
   await inspect(url);
 }
 
+/**
+ * A private copy of the built client (CLIENT_DIR), taken once its index.html and every asset it names
+ * exist: the working tree is shared, and a rebuild in the middle of this suite must not change the pages.
+ */
+async function stableClientCopy(): Promise<string> {
+  const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      const html = fs.readFileSync(path.join(src, 'index.html'), 'utf8');
+      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+      if (assets.length && assets.every((a) => fs.existsSync(path.join(src, a)))) {
+        const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'aukcije-xss-client-'));
+        fs.cpSync(src, dest, { recursive: true });
+        if (assets.every((a) => fs.existsSync(path.join(dest, a)))) return dest;
+      }
+    } catch {
+      // being rebuilt: try again
+    }
+    if (Date.now() > deadline) throw new Error('dist/client nije stabilan: pokrenite `node scripts/build.mjs`');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
 beforeAll(async () => {
-  server = await startE2EServer();
+  clientDir = await stableClientCopy();
+  server = await startE2EServer({ CLIENT_DIR: clientDir });
   const db = new Database(path.join(server.dataDir, 'aukcije.sqlite'));
   db.pragma('busy_timeout = 10000');
   seed(db, await hashPassword(VIEWER.password));
@@ -153,6 +183,10 @@ beforeAll(async () => {
   });
   page = await context.newPage();
   page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(`${page.url()}: console: ${m.text().slice(0, 300)}`);
+  });
   page.on('dialog', (d) => {
     findings.push(`dialog ${d.type()}: ${d.message()}`);
     void d.dismiss();
@@ -168,6 +202,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (clientDir) fs.rmSync(clientDir, { recursive: true, force: true });
 });
 
 describe(`${N} XSS payloads in every user text and every page that shows it`, () => {
@@ -195,7 +230,10 @@ describe(`${N} XSS payloads in every user text and every page that shows it`, ()
   it('auction detail: every payload as a comment and as its author, seller name, description, city', async () => {
     await visit(
       `/aukcija/${commentsAuction}`,
-      () => page.getByRole('heading', { name: COMMENTS_TITLE }).waitFor(),
+      async () => {
+        await page.getByRole('heading', { name: COMMENTS_TITLE }).waitFor();
+        await expect.poll(() => page.locator('li.comment').count(), { timeout: 20_000 }).toBe(N);
+      },
       range(0, N),
       0.95,
     );
@@ -216,9 +254,14 @@ describe(`${N} XSS payloads in every user text and every page that shows it`, ()
   it(`auction detail pages with payload title, description and city (${FULL ? 'all' : 'quick: 10'})`, async () => {
     const ids = FULL ? payloadAuctions.map((_, i) => i) : range(0, 10).map((i) => Math.floor((i * N) / 10));
     for (const i of ids) {
-      await visit(`/aukcija/${payloadAuctions[i]}`, () => page.locator('main h1').first().waitFor(), [i, (i + 1) % N], 1);
+      const ready = async () => {
+        await page.locator('main h1').first().waitFor({ timeout: 10_000 }).catch(async () => {
+          throw new Error(`payload ${P[i].n} auction ${payloadAuctions[i]}: no heading; page says: ${(await page.evaluate(() => document.body.innerText)).slice(0, 300)}; errors: ${pageErrors.slice(-5).join(' | ')}`);
+        });
+      };
+      await visit(`/aukcija/${payloadAuctions[i]}`, ready, [i, (i + 1) % N], 1);
     }
-  });
+  }, FULL ? 900_000 : 120_000);
 
   it('server-rendered <title> and Open Graph tags of every payload auction add no markup', async () => {
     const count = (html: string) => (html.match(/<(script|img|svg|iframe|object|embed|base|style|link|meta|a)\b/gi) ?? []).length;
