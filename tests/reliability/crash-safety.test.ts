@@ -11,12 +11,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../../server/db/connection';
 import { hashPassword } from '../../server/features/accounts/passwords';
-import { isoAt } from '../../server/lib/time';
 import { freePort, tempDataDir } from '../support/app';
 import { ApiClient } from '../support/http';
 import { sleep } from '../support/sockets';
 import { FULL, expectLadder, minFromRefusal, rng } from '../support/reliability-load';
-import { buildServerBundle, removeBundle, spawnServer, type ChildServer } from '../support/reliability-server';
+import { buildServerBundle, insertAuction, insertUser, removeBundle, spawnServer, type ChildServer } from '../support/reliability-server';
 
 const KILLS = FULL ? 25 : 3;
 const BIDDERS = 6;
@@ -43,56 +42,9 @@ afterAll(async () => {
   for (const f of cleanup.reverse()) await f();
 });
 
-async function insertUser(h: DbHandle, name: string, hash: string) {
-  return h.db
-    .insertInto('users')
-    .values({
-      first_name: name,
-      email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
-      phone_number: '0641234567',
-      city: 'Beograd',
-      password_hash: hash,
-      google_sub: null,
-      verified_at: isoAt(Date.now()),
-      is_admin: 0,
-      blocked_at: null,
-      created_at: isoAt(Date.now()),
-    })
-    .returning(['id', 'email'])
-    .executeTakeFirstOrThrow();
-}
-
-async function insertAuction(h: DbHandle, sellerId: number, title: string, endMs: number, bid?: { bidder: number; amount: number }) {
-  const end = isoAt(endMs);
-  const a = await h.db
-    .insertInto('auctions')
-    .values({
-      seller_id: sellerId,
-      title,
-      description: `Opis: ${title}`,
-      category: 'other',
-      city: 'Beograd',
-      phone_number: '0641234567',
-      starting_price: START,
-      current_price: bid ? bid.amount : START,
-      bid_count: bid ? 1 : 0,
-      end_date: end,
-      original_end_date: end,
-      status: 'active',
-      winner_id: null,
-      search_text: title.toLowerCase(),
-      created_at: isoAt(Date.now()),
-      closed_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (bid) await h.db.insertInto('bids').values({ auction_id: a.id, bidder_id: bid.bidder, amount: bid.amount, created_at: isoAt(Date.now()) }).execute();
-  return a.id;
-}
-
 describe(`crash safety (kill -9 × ${KILLS} during a bid load)`, () => {
   it('loses no acknowledged bid, stays intact, restarts within 1 s, retries never bid twice, closes exactly once', async () => {
-    const bundle = await buildServerBundle();
+    const bundle = await buildServerBundle('crash');
     cleanup.push(() => removeBundle(bundle));
     const dataDir = tempDataDir('aukcije-crash-');
     cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));

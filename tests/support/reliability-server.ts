@@ -8,12 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import type { DbHandle } from '../../server/db/connection';
+import { isoAt } from '../../server/lib/time';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Bundles server/index.ts to a file of its own (per process) and returns its path. */
-export async function buildServerBundle(): Promise<string> {
-  const outfile = path.join(root, 'node_modules/.cache/aukcije-reliability', `server-${process.pid}.mjs`);
+/** Bundles server/index.ts to a file of its own (per process and name) and returns its path. */
+export async function buildServerBundle(name: string): Promise<string> {
+  const outfile = path.join(root, 'node_modules/.cache/aukcije-reliability', `server-${process.pid}-${name}.mjs`);
   await build({
     entryPoints: [path.join(root, 'server/index.ts')],
     outfile,
@@ -116,4 +118,60 @@ export async function spawnServer(bundle: string, dataDir: string, port: number,
       await exited;
     },
   };
+}
+
+/** A verified user inserted straight into the file (the password hash given). */
+export async function insertUser(h: DbHandle, name: string, hash: string) {
+  return h.db
+    .insertInto('users')
+    .values({
+      first_name: name,
+      email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
+      phone_number: '0641234567',
+      city: 'Beograd',
+      password_hash: hash,
+      google_sub: null,
+      verified_at: isoAt(Date.now()),
+      is_admin: 0,
+      blocked_at: null,
+      created_at: isoAt(Date.now()),
+    })
+    .returning(['id', 'email'])
+    .executeTakeFirstOrThrow();
+}
+
+/** An open auction inserted straight into the file, optionally with one bid (then its leader). */
+export async function insertAuction(
+  h: DbHandle,
+  sellerId: number,
+  title: string,
+  endMs: number,
+  bid?: { bidder: number; amount: number },
+  startingPrice = 1000,
+) {
+  const end = isoAt(endMs);
+  const a = await h.db
+    .insertInto('auctions')
+    .values({
+      seller_id: sellerId,
+      title,
+      description: `Opis: ${title}`,
+      category: 'other',
+      city: 'Beograd',
+      phone_number: '0641234567',
+      starting_price: startingPrice,
+      current_price: bid ? bid.amount : startingPrice,
+      bid_count: bid ? 1 : 0,
+      end_date: end,
+      original_end_date: end,
+      status: 'active',
+      winner_id: null,
+      search_text: title.toLowerCase(),
+      created_at: isoAt(Date.now()),
+      closed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (bid) await h.db.insertInto('bids').values({ auction_id: a.id, bidder_id: bid.bidder, amount: bid.amount, created_at: isoAt(Date.now()) }).execute();
+  return a.id;
 }
