@@ -3,7 +3,8 @@
  * (OWASP filter-evasion style, > 150) is stored in every user text — auction title, description, city;
  * user first_name and city; comments; notification messages (as the server makes them, and raw) — and
  * every page that shows them is opened in Debian Chromium: detail, list cards, landing, comments,
- * notifications, admin dashboard, profile, my auctions, plus the server-rendered <title>/Open Graph tags.
+ * notifications, admin dashboard, profile, my auctions, the bid-history dialog, plus the server-rendered
+ * <title>/Open Graph tags.
  *
  * The data goes straight into the database (many payloads per page keeps the page count small, and it
  * bypasses the form limits, so even payloads longer than a title may be are rendered). The context runs
@@ -237,6 +238,18 @@ describe(`${N} XSS payloads in every user text and every page that shows it`, ()
       range(0, N),
       0.95,
     );
+  });
+
+  it('bid history dialog: every payload as a bidder name', async () => {
+    await page.goto(`/aukcija/${commentsAuction}`, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: COMMENTS_TITLE }).waitFor();
+    await page.locator('button.detail__bids-link').click();
+    await expect.poll(() => page.locator('.bid-history__item').count(), { timeout: 20_000 }).toBe(N);
+    const names = squash((await page.locator('.bid-history__name').allInnerTexts()).join(''));
+    const shown = P.filter((p) => names.includes(squash(p.text))).length;
+    expect(shown / N).toBeGreaterThanOrEqual(0.95);
+    await inspect('bid history');
+    await page.keyboard.press('Escape');
   });
 
   it('auction list cards: every payload as a title (all pages)', async () => {
