@@ -141,6 +141,8 @@ describe('accounts in the browser', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Zaboravili ste lozinku?' }).click();
     await page.waitForURL(/\/zaboravljena-lozinka$/);
+    // The lazy page may still be loading while the login form (also with an 'Email' field) is shown.
+    await page.getByRole('heading', { name: 'Zaboravljena lozinka' }).waitFor();
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Pošalji link' }).click();
     await page.getByText('Ako nalog sa ovom adresom postoji').waitFor();
