@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (quick) / `npm run bench -- --full`: issue 6's benchmark suite. Prints one table
- * (subject, same-run baseline, ratio, goal, pass/fail) and writes scripts/bench/results/<mode>-latest.{json,md}.
+ * (subject, same-run baseline, ratio, goal, pass/fail) and writes scripts/bench/results/<mode>[-partial]-latest.{json,md}.
  *
  * Options: --full, --only=B1,B3 (B2 and B7 run together), --build (force a rebuild), --no-build
  * (use dist as it is even when stale), --keep (keep the temporary data dirs).
@@ -90,8 +90,9 @@ async function main() {
   console.log(md);
   const outDir = path.join(BENCH_DIR, 'results');
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, `${mode}-latest.md`), `${md}\n`);
-  fs.writeFileSync(path.join(outDir, `${mode}-latest.json`), `${JSON.stringify({ mode, started, finished, machine: m, rows, failures }, null, 2)}\n`);
+  const name = `${mode}${only.length ? '-partial' : ''}-latest`;
+  fs.writeFileSync(path.join(outDir, `${name}.md`), `${md}\n`);
+  fs.writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify({ mode, started, finished, machine: m, rows, failures }, null, 2)}\n`);
   if (failures.length) process.exitCode = 1;
 }
 
