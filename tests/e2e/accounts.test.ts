@@ -25,7 +25,7 @@ describe('accounts in the browser', () => {
     await login(page, user);
     // Logged in: the header shows the bell and the user menu with the name.
     await page.getByRole('button', { name: 'Korisnički meni' }).click();
-    await expect(page.getByText(user.name).isVisible()).resolves.toBe(true);
+    await page.getByText(user.name).waitFor({ timeout: 5000 });
     await context.close();
   });
 

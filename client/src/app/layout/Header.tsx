@@ -154,7 +154,12 @@ function UserMenu({ pathname, onLoggedOut }: { pathname: string; onLoggedOut: ()
   const username = status.data?.username ?? auth.user?.first_name ?? '';
   const logout = useLogout();
 
-  useEffect(() => setOpen(false), [pathname]);
+  // react-router commits a navigation in a transition (a lazy page may still be loading), so the pathname
+  // seen here can change after the URL did: close only when the page differs from the one the menu opened on.
+  const openedOn = useRef<string | null>(null);
+  useEffect(() => {
+    if (openedOn.current !== pathname) setOpen(false);
+  }, [pathname]);
 
   useEffect(() => {
     if (!open) return;
@@ -192,7 +197,10 @@ function UserMenu({ pathname, onLoggedOut }: { pathname: string; onLoggedOut: ()
         aria-label={sr.app.userMenu}
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          openedOn.current = window.location.pathname;
+          setOpen((o) => !o);
+        }}
       >
         <UserIcon />
       </button>
