@@ -3,6 +3,7 @@ import * as m0001 from './2026-11-22-0001-init';
 import * as m0310 from './2026-11-22-0310-auction-list-indexes';
 import * as m0740 from './2026-11-22-0740-idempotency-keys';
 import * as m0800 from './2026-11-22-0800-category-list-index';
+import * as m0840 from './2026-11-22-0840-auctions-fts';
 
 /** Every migration, in order. Names are dated; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0310-auction-list-indexes': m0310,
   '2026-11-22-0740-idempotency-keys': m0740,
   '2026-11-22-0800-category-list-index': m0800,
+  '2026-11-22-0840-auctions-fts': m0840,
 };

@@ -58,8 +58,27 @@ function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter): AuctionsQuery<O> {
     q = q.where('a.id', 'in', (eb) => eb.selectFrom('bids as b').select('b.auction_id').where('b.bidder_id', '=', s.userId));
   }
   if (f.category) q = q.where('a.category', '=', f.category);
-  if (f.search) q = q.where(sql<boolean>`a.search_text like ${'%' + f.search + '%'} escape '\\'`);
+  if (f.search) {
+    // The normalised query without its LIKE escapes (escapeLike puts a backslash before \, % and _).
+    const text = f.search.replace(/\\([\\%_])/g, '$1');
+    if ([...text].length >= FTS_MIN_CHARS) {
+      // Substring match through the trigram index (migration 0840): a phrase of trigrams matches exactly
+      // where LIKE '%text%' does, without reading every open auction (docs/performance.md, B3).
+      q = q.where('a.id', 'in', sql<number>`(select rowid from auctions_fts where auctions_fts match ${ftsPhrase(text)})`);
+    } else {
+      // Trigrams need 3 characters; 1–2 character queries keep the scan.
+      q = q.where(sql<boolean>`a.search_text like ${'%' + f.search + '%'} escape '\\'`);
+    }
+  }
   return q;
+}
+
+/** The trigram tokenizer cannot match fewer than 3 characters. */
+const FTS_MIN_CHARS = 3;
+
+/** An FTS5 string (phrase): in double quotes, inner double quotes doubled; no other character is special inside. */
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 function cardQuery(db: DbOrTx) {
