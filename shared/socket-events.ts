@@ -10,19 +10,12 @@ import type { AuctionDetail } from './schemas/auctions';
 import type { AuctionClosedEvent, BidPlacedEvent } from './schemas/bids';
 import type { CommentCreatedEvent, CommentDeletedEvent } from './schemas/comments';
 import type { NotificationEvent, NotificationsCountEvent } from './schemas/notifications';
+import { MAX_AUCTION_ROOMS_PER_SOCKET } from './socket-helpers';
 
-// ---------------------------------------------------------------- rooms
+// ---------------------------------------------------------------- rooms, limits, pure helpers
 
-export const auctionRoom = (id: number) => `auction:${id}`;
-export const userRoom = (id: number) => `user:${id}`;
-/** The auction id of an `auction:{id}` room name, or null for any other room. */
-export function auctionIdOfRoom(room: string): number | null {
-  const m = /^auction:(\d+)$/.exec(room);
-  return m ? Number(m[1]) : null;
-}
-
-/** How many auction rooms one socket may watch at once (a list page's cards fit easily). */
-export const MAX_AUCTION_ROOMS_PER_SOCKET = 100;
+// Defined in ./socket-helpers (no zod, so the browser bundle can import them) and re-exported here.
+export { auctionIdOfRoom, auctionRoom, clockOffset, MAX_AUCTION_ROOMS_PER_SOCKET, seqVerdict, userRoom } from './socket-helpers';
 
 // ---------------------------------------------------------------- server → client payloads
 
@@ -141,24 +134,4 @@ export interface SocketData {
   userId: number | null;
   /** express-session id of the handshake, used to re-check that the session still exists. */
   sessionId: string | null;
-}
-
-// ---------------------------------------------------------------- client helpers (pure)
-
-/**
- * What to do with an auction-room event, given the last seq applied for that auction
- * (docs/socket-contract.md §4): `stale` → ignore, `next` → apply, `gap` → refetch the snapshot.
- */
-export function seqVerdict(known: number, incoming: number): 'stale' | 'next' | 'gap' {
-  if (incoming <= known) return 'stale';
-  return incoming === known + 1 ? 'next' : 'gap';
-}
-
-/**
- * NTP-style clock offset from one time:sync round trip: server ≈ Date.now() + offset.
- * `sentAt` = client clock when sending, `receivedAt` = client clock when the ack arrived.
- */
-export function clockOffset(sentAt: number, receivedAt: number, serverTime: number): { offset: number; rtt: number } {
-  const rtt = Math.max(0, receivedAt - sentAt);
-  return { offset: serverTime - (sentAt + receivedAt) / 2, rtt };
 }

@@ -1,4 +1,5 @@
-import { clockOffset, type TimeSyncAck } from '@shared/socket-events';
+import { clockOffset } from '@shared/socket-helpers';
+import type { TimeSyncAck } from '@shared/socket-events';
 
 export interface ClockSample {
   offset: number;

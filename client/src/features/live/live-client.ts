@@ -5,17 +5,8 @@
  * soft-close extensions). React binds to it through LiveLayer and the hooks in ./hooks.ts.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { AuctionClosedEvent as ClosedSchema, BidPlacedEvent as BidSchema } from '@shared/schemas/bids';
-import { CommentCreatedEvent as CommentCreatedSchema, CommentDeletedEvent as CommentDeletedSchema } from '@shared/schemas/comments';
-import { NotificationEvent as NotificationSchema, NotificationsCountEvent as CountSchema } from '@shared/schemas/notifications';
-import {
-  MAX_AUCTION_ROOMS_PER_SOCKET,
-  type AuctionEventName,
-  type AuctionEventPayload,
-  type AuctionsWatchAck,
-  type AuctionJoinAck,
-} from '@shared/socket-events';
+import { MAX_AUCTION_ROOMS_PER_SOCKET } from '@shared/socket-helpers';
+import type { AuctionEventName, AuctionEventPayload, AuctionsWatchAck, AuctionJoinAck } from '@shared/socket-events';
 import { getSocket, type AppSocket } from '../../lib/socket';
 import { setOffset } from '../../lib/clock';
 import { auctionKey } from '../auctions/api/auction-detail';
@@ -26,6 +17,7 @@ import type { AuctionCard, AuctionDetail, Bid, Comment, Paged } from '../auction
 import { notificationsKey, type Notification } from '../notifications/api/notifications';
 import { unreadCountKey } from '../notifications/api/unread-count';
 import { measureOffset } from './clock-sync';
+import { check, notificationEvent, notificationsCount, ROOM_GUARDS } from './guards';
 import { SeqBook } from './seq';
 import { createStore } from './store';
 import {
@@ -56,15 +48,6 @@ export interface OutbidToast {
 export type RoomEvent = {
   [K in AuctionEventName]: { name: K; auction_id: number; seq: number; payload: AuctionEventPayload<K> };
 }[AuctionEventName];
-
-const DeletedSchema = z.object({ auction_id: z.number(), seq: z.number() });
-const ROOM_SCHEMAS: { [K in AuctionEventName]: z.ZodType<AuctionEventPayload<K>> } = {
-  'bid:placed': BidSchema,
-  'comment:created': CommentCreatedSchema,
-  'comment:deleted': CommentDeletedSchema,
-  'auction:closed': ClosedSchema,
-  'auction:deleted': DeletedSchema,
-};
 
 const ACK_MS = 8_000;
 const RESTORED_MS = 4_000;
@@ -112,12 +95,12 @@ export class LiveClient {
     on('connect_error', () => {
       if (this.everConnected) this.status.set('offline');
     });
-    for (const name of Object.keys(ROOM_SCHEMAS) as AuctionEventName[]) on(name, (p: unknown) => this.onRoomEvent(name, p));
+    for (const name of Object.keys(ROOM_GUARDS) as AuctionEventName[]) on(name, (p: unknown) => this.onRoomEvent(name, p));
     on('notification:created', (p: unknown) => this.onNotification(p));
     on('notification:updated', (p: unknown) => this.onNotification(p));
     on('notifications:count', (p: unknown) => {
-      const r = CountSchema.safeParse(p);
-      if (r.success) this.qc?.setQueryData(unreadCountKey, r.data.unread_notifications_count);
+      const r = check(notificationsCount, p);
+      if (r) this.qc?.setQueryData(unreadCountKey, r.unread_notifications_count);
     });
 
     if (typeof window !== 'undefined') {
@@ -386,10 +369,9 @@ export class LiveClient {
   // ------------------------------------------------------------ events
 
   private onRoomEvent(name: AuctionEventName, raw: unknown): void {
-    const r = ROOM_SCHEMAS[name].safeParse(raw);
-    if (!r.success) return;
-    const p = r.data as { auction_id: number; seq: number };
-    const ev = { name, auction_id: p.auction_id, seq: p.seq, payload: r.data } as RoomEvent;
+    const p = check(ROOM_GUARDS[name] as (v: unknown) => unknown, raw) as { auction_id: number; seq: number } | null;
+    if (!p) return;
+    const ev = { name, auction_id: p.auction_id, seq: p.seq, payload: p } as RoomEvent;
     const out = this.book.push(ev);
     for (const e of out.apply) this.apply(e);
     if (out.gap) this.resync(ev.auction_id);
@@ -445,10 +427,10 @@ export class LiveClient {
   }
 
   private onNotification(raw: unknown): void {
-    const r = NotificationSchema.safeParse(raw);
-    if (!r.success || !this.qc) return;
-    this.qc.setQueryData<Notification[]>(notificationsKey, (list) => upsertNotification(list, r.data.notification));
-    this.qc.setQueryData(unreadCountKey, r.data.unread_notifications_count);
+    const r = check(notificationEvent, raw);
+    if (!r || !this.qc) return;
+    this.qc.setQueryData<Notification[]>(notificationsKey, (list) => upsertNotification(list, r.notification));
+    this.qc.setQueryData(unreadCountKey, r.unread_notifications_count);
   }
 
   private markExtended(id: number): void {

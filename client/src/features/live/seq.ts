@@ -1,4 +1,4 @@
-import { seqVerdict } from '@shared/socket-events';
+import { seqVerdict } from '@shared/socket-helpers';
 
 /** An auction-room event as the live layer queues it. */
 export interface SeqEvent {
