@@ -7,7 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { MAX_AUCTION_ROOMS_PER_SOCKET } from '@shared/socket-helpers';
 import type { AuctionEventName, AuctionEventPayload, AuctionsWatchAck, AuctionJoinAck } from '@shared/socket-events';
-import { getSocket, type AppSocket } from '../../lib/socket';
+import { loadSocket, type AppSocket } from '../../lib/socket';
 import { setOffset } from '../../lib/clock';
 import { auctionKey } from '../auctions/api/auction-detail';
 import { auctionListsKey } from '../auctions/api/auctions-list';
@@ -78,13 +78,34 @@ export class LiveClient {
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private listRefetch: ReturnType<typeof setTimeout> | undefined;
   private toastSeq = 0;
+  /** Bumped by start() and stop(): a socket that finishes loading after a stop (or a newer start) is not bound. */
+  private generation = 0;
 
   // ------------------------------------------------------------ lifecycle
 
-  /** Binds to the app's cache and opens the socket (idempotent). */
-  start(qc: QueryClient, socket: AppSocket = getSocket()): void {
+  /**
+   * Binds to the app's cache and opens the socket (idempotent). Without a socket argument the app's socket
+   * is loaded first (socket.io-client is a lazy chunk); screens may acquire rooms meanwhile: they are joined
+   * on connect. A failed chunk load is retried.
+   */
+  start(qc: QueryClient, socket?: AppSocket): void {
     this.attach(qc);
     if (this.socket) return;
+    if (socket) return this.bind(socket);
+    const gen = ++this.generation;
+    const load = () =>
+      loadSocket().then(
+        (s) => {
+          if (gen === this.generation && !this.socket) this.bind(s);
+        },
+        () => {
+          if (gen === this.generation) this.later(SERVER_DROP_RETRY_MS, () => void load());
+        },
+      );
+    void load();
+  }
+
+  private bind(socket: AppSocket): void {
     this.socket = socket;
     const on = <A extends unknown[]>(event: string, fn: (...a: A) => void) => {
       (socket as unknown as { on(e: string, f: (...a: A) => void): void }).on(event, fn);
@@ -136,6 +157,7 @@ export class LiveClient {
   }
 
   stop(): void {
+    this.generation++;
     for (const c of this.cleanups.splice(0)) c();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
