@@ -43,7 +43,11 @@ export interface ListFilter {
 
 type AuctionsQuery<O> = SelectQueryBuilder<Database & { a: AuctionsTable }, 'a', O>;
 
-function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter): AuctionsQuery<O> {
+/**
+ * `walkSortIndex` (pages only): test the search match per row (`+a.id`, no rowid lookup) so SQLite walks the
+ * sort order's index and stops at the page, instead of reading and sorting every match. See listCards.
+ */
+function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter, walkSortIndex = false): AuctionsQuery<O> {
   const s = f.scope;
   if (s.kind === 'public') {
     q = q
@@ -59,12 +63,12 @@ function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter): AuctionsQuery<O> {
   }
   if (f.category) q = q.where('a.category', '=', f.category);
   if (f.search) {
-    // The normalised query without its LIKE escapes (escapeLike puts a backslash before \, % and _).
-    const text = f.search.replace(/\\([\\%_])/g, '$1');
-    if ([...text].length >= FTS_MIN_CHARS) {
+    const phrase = ftsPhrase(f);
+    if (phrase !== undefined) {
       // Substring match through the trigram index (migration 0840): a phrase of trigrams matches exactly
       // where LIKE '%text%' does, without reading every open auction (docs/performance.md, B3).
-      q = q.where('a.id', 'in', sql<number>`(select rowid from auctions_fts where auctions_fts match ${ftsPhrase(text)})`);
+      const matches = sql<number>`(select rowid from auctions_fts where auctions_fts match ${phrase})`;
+      q = walkSortIndex ? q.where(sql<number>`+a.id`, 'in', matches) : q.where('a.id', 'in', matches);
     } else {
       // Trigrams need 3 characters; 1–2 character queries keep the scan.
       q = q.where(sql<boolean>`a.search_text like ${'%' + f.search + '%'} escape '\\'`);
@@ -76,9 +80,15 @@ function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter): AuctionsQuery<O> {
 /** The trigram tokenizer cannot match fewer than 3 characters. */
 const FTS_MIN_CHARS = 3;
 
-/** An FTS5 string (phrase): in double quotes, inner double quotes doubled; no other character is special inside. */
-function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
+/**
+ * The search as an FTS5 string (a phrase: in double quotes, inner double quotes doubled; nothing else is
+ * special inside), or undefined when the search is too short for trigrams or absent.
+ */
+function ftsPhrase(f: ListFilter): string | undefined {
+  if (!f.search) return undefined;
+  // The normalised query without its LIKE escapes (escapeLike puts a backslash before \, % and _).
+  const text = f.search.replace(/\\([\\%_])/g, '$1');
+  return [...text].length >= FTS_MIN_CHARS ? `"${text.replace(/"/g, '""')}"` : undefined;
 }
 
 function cardQuery(db: DbOrTx) {
@@ -110,11 +120,28 @@ const SORT_COLUMNS: Record<Sort, [column: 'a.end_date' | 'a.current_price', dir:
   priceDesc: ['a.current_price', 'desc'],
 };
 
-/** One page of cards: one query, first images included (no N+1). Ties break on id for stable paging. */
+/** One page of cards: one query, first images included (no N+1; a search of 3+ characters adds one small query, see walkForSearch). Ties break on id for stable paging. */
 export async function listCards(db: DbOrTx, f: ListFilter, sort: Sort, limit: number, offset: number): Promise<CardRow[]> {
   const [col, dir] = SORT_COLUMNS[sort];
-  const rows = await applyFilter(cardQuery(db), f).orderBy(col, dir).orderBy('a.id', dir).limit(limit).offset(offset).execute();
+  const rows = await applyFilter(cardQuery(db), f, await walkForSearch(db, f, limit + offset))
+    .orderBy(col, dir).orderBy('a.id', dir).limit(limit).offset(offset).execute();
   return rows as CardRow[];
+}
+
+/**
+ * For a search page: walk the sort order's index when the term is common, drive from the index's matches
+ * when it is rare. Reading and sorting m matches costs ~16x more per row than stepping over an index entry,
+ * and the walk steps over about `rows × total / m` entries before it has `rows` rows, so walking wins when
+ * m² × 16 > rows × total. At 100,000 auctions, q=sesir (6,000 matches), page 1: 22 ms -> 1.6 ms.
+ */
+async function walkForSearch(db: DbOrTx, f: ListFilter, rows: number): Promise<boolean> {
+  const phrase = ftsPhrase(f);
+  if (phrase === undefined) return false;
+  const stats = await sql<{ m: number; total: number | null }>`select
+      (select count(*) from auctions_fts where auctions_fts match ${phrase}) as m,
+      (select max(id) from auctions) as total`.execute(db);
+  const { m, total } = stats.rows[0] ?? { m: 0, total: 0 };
+  return m * m * 16 > rows * (total ?? 0);
 }
 
 export async function countCards(db: DbOrTx, f: ListFilter): Promise<number> {
