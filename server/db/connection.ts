@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type KyselyConfig, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type KyselyConfig, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import { migrations } from './migrations/index';
 import type { Database } from './types';
 
@@ -20,7 +20,7 @@ export function openDatabase(file: string): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...benchSqlLog() });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }), ...benchSqlLog() });
   return {
     db,
     sqlite,
@@ -28,6 +28,42 @@ export function openDatabase(file: string): DbHandle {
       await db.destroy();
     },
   };
+}
+
+/**
+ * What kysely sees as its database: the better-sqlite3 connection, except that `prepare` hands back a
+ * statement prepared earlier for the same SQL text. kysely prepares every statement it runs, and
+ * preparing was ~9 % of the server's busy time under load (docs/performance.md, B1). Bounded, least
+ * recently used first out; a statement still being iterated (`busy`) is never handed out twice, that
+ * caller gets a fresh one. SQLite re-prepares a cached statement by itself after a schema change.
+ */
+export class StatementCache implements SqliteDatabase {
+  readonly #statements = new Map<string, SQLite.Statement>();
+
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly max = 256,
+  ) {}
+
+  prepare(source: string): SQLite.Statement {
+    const cached = this.#statements.get(source);
+    if (cached) {
+      if (cached.busy) return this.sqlite.prepare(source);
+      // Map order is insertion order: move it to the end (most recently used).
+      this.#statements.delete(source);
+      this.#statements.set(source, cached);
+      return cached;
+    }
+    const stmt = this.sqlite.prepare(source);
+    this.#statements.set(source, stmt);
+    if (this.#statements.size > this.max) this.#statements.delete(this.#statements.keys().next().value as string);
+    return stmt;
+  }
+
+  close(): void {
+    this.#statements.clear();
+    this.sqlite.close();
+  }
 }
 
 /**
