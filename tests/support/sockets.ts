@@ -84,3 +84,21 @@ export function waitForDisconnect(socket: TestSocket, timeoutMs = 2000): Promise
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Keeps every socket a test opens so one `afterEach(sockets.closeAll)` closes them all.
+ * `connect` takes the same arguments as connectSocket.
+ */
+export function socketTracker() {
+  const open: TestSocket[] = [];
+  return {
+    async connect(...args: Parameters<typeof connectSocket>): Promise<TestSocket> {
+      const s = await connectSocket(...args);
+      open.push(s);
+      return s;
+    },
+    closeAll(): void {
+      for (const s of open.splice(0)) s.close();
+    },
+  };
+}

@@ -2,23 +2,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createUser, loginAs } from '../../support/factories';
 import { createAuction } from '../../support/auctions';
-import { collectEvents, connectSocket, emitWithAck, sleep, waitForEvent, type TestSocket } from '../../support/sockets';
+import { collectEvents, connectSocket, emitWithAck, sleep, waitForEvent, socketTracker } from '../../support/sockets';
 import type { NotificationEvent } from '@shared/socket-events';
 
 let t: TestServer;
-const open: TestSocket[] = [];
-const connect = async (...args: Parameters<typeof connectSocket>) => {
-  const s = await connectSocket(...args);
-  open.push(s);
-  return s;
-};
+const sockets = socketTracker();
+const connect = sockets.connect;
 
 beforeAll(async () => {
   t = await startTestServer({ ALLOWED_ORIGINS: 'http://partner.example:8080' });
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
+afterEach(sockets.closeAll);
 afterAll(async () => {
   await t.close();
 });

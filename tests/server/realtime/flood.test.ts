@@ -1,23 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/app';
-import { connectSocket, emitWithAck, waitForDisconnect, type TestSocket } from '../../support/sockets';
+import { emitWithAck, waitForDisconnect, type TestSocket, socketTracker } from '../../support/sockets';
 import type { TimeSyncAck } from '@shared/socket-events';
 
 /** Flood control is on with RATE_LIMIT=1 (production): token bucket 20/s, burst 40, per socket. */
 let t: TestServer;
-const open: TestSocket[] = [];
-const connect = async (...args: Parameters<typeof connectSocket>) => {
-  const s = await connectSocket(...args);
-  open.push(s);
-  return s;
-};
+const sockets = socketTracker();
+const connect = sockets.connect;
 
 beforeAll(async () => {
   t = await startTestServer({ RATE_LIMIT: '1' });
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
+afterEach(sockets.closeAll);
 afterAll(async () => {
   await t.close();
 });

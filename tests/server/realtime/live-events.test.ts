@@ -3,23 +3,17 @@ import { startTestServer, type TestServer } from '../../support/app';
 import { createUser, loginAs } from '../../support/factories';
 import { createAuction } from '../../support/auctions';
 import type { ApiClient } from '../../support/http';
-import { collectEvents, connectSocket, emitWithAck, sleep, waitForEvent, type TestSocket } from '../../support/sockets';
+import { collectEvents, emitWithAck, sleep, waitForEvent, type TestSocket, socketTracker } from '../../support/sockets';
 
 /** End to end: HTTP writes by one user, events on other users' real sockets. */
 let t: TestServer;
-const open: TestSocket[] = [];
-const connect = async (...args: Parameters<typeof connectSocket>) => {
-  const s = await connectSocket(...args);
-  open.push(s);
-  return s;
-};
+const sockets = socketTracker();
+const connect = sockets.connect;
 
 beforeAll(async () => {
   t = await startTestServer({ SOFT_CLOSE_SECONDS: '0' });
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
+afterEach(sockets.closeAll);
 afterAll(async () => {
   await t.close();
 });
