@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDatabase } from '../../server/db/connection';
+import { OPEN_LISTING_INSERT_TRIGGER, REFILL_OPEN_LISTING_SQL } from '../../server/db/migrations/2026-11-22-1000-open-listing';
 import { hashPassword } from '../../server/features/accounts/passwords';
 import { CATEGORY_VALUES } from '@shared/categories';
 import { normaliseForSearch } from '@shared/rules/search';
@@ -65,11 +66,14 @@ export async function seedBench(dataDir: string, opts: { auctions: number; bidde
     // The search index (auctions_fts, migration 0840) is filled by an AFTER INSERT trigger. Row by row that
     // takes ~4x longer than the inserts themselves, so the trigger is set aside during the bulk insert and
     // the index rebuilt once at the end; the trigger's own SQL is put back unchanged.
-    const ftsTrigger = sqlite.prepare(`select sql from sqlite_master where type = 'trigger' and name = 'auctions_fts_ai'`).get() as
-      | { sql: string }
-      | undefined;
+    // The same goes for the listed-auction count and index (migration 1000): refilled once at the end.
+    const triggerSql = (name: string) =>
+      (sqlite.prepare(`select sql from sqlite_master where type = 'trigger' and name = ?`).get(name) as { sql: string } | undefined)?.sql;
+    const ftsTrigger = triggerSql('auctions_fts_ai');
+    const listingTrigger = triggerSql(OPEN_LISTING_INSERT_TRIGGER);
     sqlite.transaction(() => {
       if (ftsTrigger) sqlite.exec('drop trigger auctions_fts_ai');
+      if (listingTrigger) sqlite.exec(`drop trigger ${OPEN_LISTING_INSERT_TRIGGER}`);
       const created = iso(now);
       for (let i = 0; i < (opts.sellers ?? 100); i++) {
         const r = insertUser.run(`Prodavac ${i + 1}`, `prodavac${i + 1}@bench.example`, CITIES[i % CITIES.length], hash, created, created);
@@ -105,7 +109,11 @@ export async function seedBench(dataDir: string, opts: { auctions: number; bidde
       }
       if (ftsTrigger) {
         sqlite.exec(`insert into auctions_fts(auctions_fts) values ('rebuild')`);
-        sqlite.exec(ftsTrigger.sql);
+        sqlite.exec(ftsTrigger);
+      }
+      if (listingTrigger) {
+        sqlite.exec(REFILL_OPEN_LISTING_SQL);
+        sqlite.exec(listingTrigger);
       }
     })();
     sqlite.pragma('optimize');

@@ -4,6 +4,7 @@ import * as m0310 from './2026-11-22-0310-auction-list-indexes';
 import * as m0740 from './2026-11-22-0740-idempotency-keys';
 import * as m0800 from './2026-11-22-0800-category-list-index';
 import * as m0840 from './2026-11-22-0840-auctions-fts';
+import * as m1000 from './2026-11-22-1000-open-listing';
 
 /** Every migration, in order. Names are dated; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0740-idempotency-keys': m0740,
   '2026-11-22-0800-category-list-index': m0800,
   '2026-11-22-0840-auctions-fts': m0840,
+  '2026-11-22-1000-open-listing': m1000,
 };

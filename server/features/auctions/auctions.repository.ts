@@ -67,7 +67,9 @@ function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter, walkSortIndex = fals
     if (phrase !== undefined) {
       // Substring match through the trigram index (migration 0840): a phrase of trigrams matches exactly
       // where LIKE '%text%' does, without reading every open auction (docs/performance.md, B3).
-      const matches = sql<number>`(select rowid from auctions_fts where auctions_fts match ${phrase})`;
+      // The public list searches the index of listed auctions only (migration 1000): fewer matches to read.
+      const fts = sql.table(ftsTable(f));
+      const matches = sql<number>`(select rowid from ${fts} where ${fts} match ${phrase})`;
       q = walkSortIndex ? q.where(sql<number>`+a.id`, 'in', matches) : q.where('a.id', 'in', matches);
     } else {
       // Trigrams need 3 characters; 1–2 character queries keep the scan.
@@ -75,6 +77,14 @@ function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter, walkSortIndex = fals
     }
   }
   return q;
+}
+
+/**
+ * Which trigram index a search reads: the public list's auctions are all in `auctions_open_fts` (listed:
+ * active, seller not blocked; migration 1000), the other scopes need every auction (`auctions_fts`, 0840).
+ */
+function ftsTable(f: ListFilter): 'auctions_open_fts' | 'auctions_fts' {
+  return f.scope.kind === 'public' ? 'auctions_open_fts' : 'auctions_fts';
 }
 
 /** The trigram tokenizer cannot match fewer than 3 characters. */
@@ -121,9 +131,18 @@ const SORT_COLUMNS: Record<Sort, [column: 'a.end_date' | 'a.current_price', dir:
 };
 
 /** One page of cards: one query, first images included (no N+1; a search of 3+ characters adds one small query, see walkForSearch). Ties break on id for stable paging. */
-export async function listCards(db: DbOrTx, f: ListFilter, sort: Sort, limit: number, offset: number): Promise<CardRow[]> {
+export async function listCards(
+  db: DbOrTx,
+  f: ListFilter,
+  sort: Sort,
+  limit: number,
+  offset: number,
+  /** The count of this public list, when already known: the search plan needs no count of its own. */
+  knownCount?: number,
+): Promise<CardRow[]> {
   const [col, dir] = SORT_COLUMNS[sort];
-  const rows = await applyFilter(cardQuery(db), f, await walkForSearch(db, f, limit + offset))
+  const matches = f.scope.kind === 'public' && !f.category ? knownCount : undefined;
+  const rows = await applyFilter(cardQuery(db), f, await walkForSearch(db, f, limit + offset, matches))
     .orderBy(col, dir).orderBy('a.id', dir).limit(limit).offset(offset).execute();
   return rows as CardRow[];
 }
@@ -134,18 +153,48 @@ export async function listCards(db: DbOrTx, f: ListFilter, sort: Sort, limit: nu
  * and the walk steps over about `rows × total / m` entries before it has `rows` rows, so walking wins when
  * m² × 16 > rows × total. At 100,000 auctions, q=sesir (6,000 matches), page 1: 22 ms -> 1.6 ms.
  */
-async function walkForSearch(db: DbOrTx, f: ListFilter, rows: number): Promise<boolean> {
+async function walkForSearch(db: DbOrTx, f: ListFilter, rows: number, knownMatches?: number): Promise<boolean> {
   const phrase = ftsPhrase(f);
   if (phrase === undefined) return false;
-  const stats = await sql<{ m: number; total: number | null }>`select
-      (select count(*) from auctions_fts where auctions_fts match ${phrase}) as m,
-      (select max(id) from auctions) as total`.execute(db);
+  const fts = sql.table(ftsTable(f));
+  const matches = knownMatches === undefined ? sql<number>`(select count(*) from ${fts} where ${fts} match ${phrase})` : sql<number>`${knownMatches}`;
+  const stats = await sql<{ m: number; total: number | null }>`select ${matches} as m, (select max(id) from auctions) as total`.execute(db);
   const { m, total } = stats.rows[0] ?? { m: 0, total: 0 };
   return m * m * 16 > rows * (total ?? 0);
 }
 
 export async function countCards(db: DbOrTx, f: ListFilter): Promise<number> {
+  const phrase = ftsPhrase(f);
+  if (f.scope.kind === 'public' && (!f.search || (phrase !== undefined && !f.category))) return countListed(db, f, phrase);
   const row = await applyFilter(db.selectFrom('auctions as a').select((eb) => eb.fn.countAll<number>().as('n')), f).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The public count without counting rows (migration 1000): the listed auctions the database keeps count of
+ * (per category in open_auction_counts, or the matches in auctions_open_fts), minus those listed but
+ * already past end_date and not yet closed (a range of the (status, end_date) index, normally empty).
+ * Exact, and O(categories) or O(matches in the index) instead of O(open auctions). A search within a
+ * category (the index does not know categories) and 1–2 character searches use the general count.
+ */
+async function countListed(db: DbOrTx, f: ListFilter, phrase: string | undefined): Promise<number> {
+  const listed =
+    phrase !== undefined
+      ? sql<number>`(select count(*) from auctions_open_fts where auctions_open_fts match ${phrase})`
+      : f.category
+        ? sql<number>`(select coalesce(sum(n), 0) from open_auction_counts where category = ${f.category})`
+        : sql<number>`(select coalesce(sum(n), 0) from open_auction_counts)`;
+  let ended = db
+    .selectFrom('auctions as a')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('a.status', '=', 'active')
+    .where('a.end_date', '<=', f.now)
+    .where('a.seller_id', 'not in', (eb) => eb.selectFrom('users as u').select('u.id').where('u.blocked_at', 'is not', null));
+  if (f.category) ended = ended.where('a.category', '=', f.category);
+  if (phrase !== undefined) {
+    ended = ended.where(sql<boolean>`exists (select 1 from auctions_open_fts where auctions_open_fts match ${phrase} and rowid = a.id)`);
+  }
+  const row = await db.selectNoFrom(sql<number>`${listed} - (${ended})`.as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

@@ -89,10 +89,8 @@ export async function listAuctions(
     return rows.map((r) => presentCard(r, now));
   }
   const size = query.page_size ?? PAGE_SIZE;
-  const [count, rows] = await Promise.all([
-    repo.countCards(ctx.db, filter),
-    repo.listCards(ctx.db, filter, query.sort, size, (query.page - 1) * size),
-  ]);
+  const count = await repo.countCards(ctx.db, filter);
+  const rows = await repo.listCards(ctx.db, filter, query.sort, size, (query.page - 1) * size, count);
   return {
     count,
     next: query.page * size < count ? query.page + 1 : null,
