@@ -99,16 +99,20 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const passport = configurePassport(ctx);
   await applyAdminEmails(ctx);
 
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // Request lines are written at info. Below that level pino-http would still build and redact a child
+  // logger for every request and never write it (~5 % of busy time in B1, docs/performance.md).
+  if (logger.isLevelEnabled('info')) {
+    app.use(
+      pinoHttp({
+        logger,
+        autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
+        serializers: {
+          req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        },
+      }),
+    );
+  }
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -139,7 +143,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   api.use(express.json({ limit: '100kb' }));
   api.use(express.urlencoded({ extended: false, limit: '100kb' }));
   api.use(sessionMiddleware);
-  api.use(passport.initialize());
+  // No passport.initialize(): since passport 0.6 authenticate() (here: the session strategy, on every API
+  // request) sets up req.login/logout itself; initialize() only adds a compatibility shim for passport
+  // 0.4 strategies, at ~3 % of busy time per request (docs/performance.md, B1).
   api.use(passport.session());
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -12,13 +12,16 @@ import { startClosingJob } from './auctions/closing';
 /** Every REST route under /api, feature by feature. */
 export function apiRoutes(ctx: AppContext): Router {
   const r = Router();
-  r.use(accountsRoutes(ctx));
-  r.use(adminRoutes(ctx));
-  r.use(auctionsRoutes(ctx));
-  r.use(imagesRoutes(ctx));
+  // Busiest first: Express tries every route above the one that matches, and a bid on a hot auction used
+  // to walk past ~35 account, admin, auction and image routes (docs/performance.md, B1). No two routes
+  // match the same request (tests/server/route-table.test.ts), so the order changes nothing else.
   r.use(bidsRoutes(ctx));
-  r.use(commentsRoutes(ctx));
+  r.use(auctionsRoutes(ctx));
+  r.use(accountsRoutes(ctx));
   r.use(notificationsRoutes(ctx));
+  r.use(commentsRoutes(ctx));
+  r.use(imagesRoutes(ctx));
+  r.use(adminRoutes(ctx));
   return r;
 }
 

@@ -2,6 +2,11 @@ import type SQLite from 'better-sqlite3';
 import session from 'express-session';
 
 const DEFAULT_TTL_MS = 14 * 24 * 3600 * 1000;
+/** touch() writes only when the stored expiry is more than this much older than the new one. */
+const TOUCH_SLACK_MS = 60_000;
+/** Where get() leaves the stored expiry on the session's cookie (a plain key: express-session copies those). */
+const STORED_EXPIRES = 'storedExpiresMs';
+type StoredCookie = { [STORED_EXPIRES]?: number };
 
 /**
  * A persistent express-session store on the app's SQLite file (sessions survive restarts).
@@ -18,14 +23,14 @@ export class SqliteSessionStore extends session.Store {
 
   constructor(private readonly sqlite: SQLite.Database) {
     super();
-    this.getStmt = sqlite.prepare<[string, number], { sess: string }>('SELECT sess FROM sessions WHERE sid = ? AND expires > ?');
+    this.getStmt = sqlite.prepare<[string, number], { sess: string; expires: number }>('SELECT sess, expires FROM sessions WHERE sid = ? AND expires > ?');
     this.setStmt = sqlite.prepare(
       'INSERT INTO sessions (sid, sess, expires, user_id) VALUES (?, ?, ?, ?) ON CONFLICT(sid) DO UPDATE SET sess = excluded.sess, expires = excluded.expires, user_id = excluded.user_id',
     );
     this.destroyStmt = sqlite.prepare('DELETE FROM sessions WHERE sid = ?');
     // Every request touches its session: write only when the stored expiry is over a minute old, so a
     // busy user's requests are reads, not WAL commits (docs/performance.md, B1).
-    this.touchStmt = sqlite.prepare('UPDATE sessions SET expires = ? WHERE sid = ? AND expires < ? - 60000');
+    this.touchStmt = sqlite.prepare(`UPDATE sessions SET expires = ? WHERE sid = ? AND expires < ? - ${TOUCH_SLACK_MS}`);
     this.byUserStmt = sqlite.prepare('DELETE FROM sessions WHERE user_id = ? AND sid != ?');
     this.pruneStmt = sqlite.prepare('DELETE FROM sessions WHERE expires <= ?');
   }
@@ -53,7 +58,12 @@ export class SqliteSessionStore extends session.Store {
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
     try {
       const row = this.getStmt.get(sid, Date.now());
-      cb(null, row ? (JSON.parse(row.sess) as session.SessionData) : null);
+      if (!row) return cb(null, null);
+      const data = JSON.parse(row.sess) as session.SessionData;
+      // The stored expiry rides along for touch() below. express-session copies the cookie's own fields
+      // onto its Cookie, but saves and hashes only the standard ones, so it is never written back.
+      if (data.cookie) (data.cookie as StoredCookie)[STORED_EXPIRES] = row.expires;
+      cb(null, data);
     } catch (err) {
       cb(err);
     }
@@ -81,6 +91,9 @@ export class SqliteSessionStore extends session.Store {
   override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
     try {
       const expires = this.expiry(sess);
+      // Read fresh by get() in this same request: skip the statement when it would change nothing.
+      const stored = (sess.cookie as StoredCookie | undefined)?.[STORED_EXPIRES];
+      if (typeof stored === 'number' && stored >= expires - TOUCH_SLACK_MS) return cb?.();
       this.touchStmt.run(expires, sid, expires);
       cb?.();
     } catch (err) {

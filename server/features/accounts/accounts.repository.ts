@@ -1,7 +1,11 @@
+import { precompiled } from '../../db/precompiled';
 import type { DbOrTx, NewUser, User, UserUpdate } from '../../db/types';
 
-export function findUserById(db: DbOrTx, id: number): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+const userById = precompiled((db: DbOrTx, p: { id: number }) => db.selectFrom('users').selectAll().where('id', '=', p.id));
+
+/** Runs on every request of a logged-in user (passport), so it is built and compiled once. */
+export async function findUserById(db: DbOrTx, id: number): Promise<User | undefined> {
+  return (await userById(db, { id }))[0];
 }
 
 /** E-mails are stored lower-cased, so equality is case-insensitive. */

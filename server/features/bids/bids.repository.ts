@@ -1,10 +1,25 @@
+import { precompiled } from '../../db/precompiled';
 import type { Auction, Bid, DbOrTx } from '../../db/types';
 import { MIN_BID_INCREMENT } from '@shared/rules/limits';
 
 export type BidWithName = Bid & { bidder_name: string };
 
-export function findAuction(db: DbOrTx, id: number): Promise<Auction | undefined> {
-  return db.selectFrom('auctions').selectAll().where('id', '=', id).executeTakeFirst();
+const auctionById = precompiled((db: DbOrTx, p: { id: number }) => db.selectFrom('auctions').selectAll().where('id', '=', p.id));
+
+export type BidGate = Pick<Auction, 'seller_id' | 'status' | 'end_date' | 'current_price'>;
+
+const gateById = precompiled((db: DbOrTx, p: { id: number }) =>
+  db.selectFrom('auctions').select(['seller_id', 'status', 'end_date', 'current_price']).where('id', '=', p.id),
+);
+
+/** Just what decides whether a bid can be taken (read for every bid before its transaction). */
+export async function findBidGate(db: DbOrTx, id: number): Promise<BidGate | undefined> {
+  return (await gateById(db, { id }))[0];
+}
+
+/** Read for every accepted bid inside its transaction, so it is built and compiled once. */
+export async function findAuction(db: DbOrTx, id: number): Promise<Auction | undefined> {
+  return (await auctionById(db, { id }))[0];
 }
 
 /** The current leader: the highest bid so far (prices only rise, so also the latest accepted). */

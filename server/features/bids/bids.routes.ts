@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireActiveUser } from '../../http/auth';
-import { AppError } from '../../http/errors';
+import { AppError, errorBody } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
 import { PlaceBidInput, UserNamesInput, bidTexts, type UserNamesResponse } from '@shared/schemas/bids';
 import { afterBidCommitted, placeBid, type IdempotencyKey } from './bids.service';
@@ -30,7 +30,17 @@ export function bidsRoutes(ctx: AppContext): Router {
   r.post('/bids/', requireActiveUser, bidLimit, async (req, res) => {
     const input = parse(PlaceBidInput, req.body);
     const idem = idempotencyKeyOf(req.get('Idempotency-Key'), input);
-    const { placed, replay } = await placeBid(ctx, currentUser(req), input, idem);
+    let result: Awaited<ReturnType<typeof placeBid>>;
+    try {
+      result = await placeBid(ctx, currentUser(req), input, idem);
+    } catch (err) {
+      // A refusal is the usual answer on a hot auction: send it from here instead of walking the error
+      // through every router and handler after this one (same body; docs/performance.md, B1).
+      if (!(err instanceof AppError)) throw err;
+      res.status(err.status).json(errorBody(err));
+      return;
+    }
+    const { placed, replay } = result;
     if (replay) {
       res.status(replay.status).set('Idempotent-Replayed', 'true').type('application/json').send(replay.body);
       return;

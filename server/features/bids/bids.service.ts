@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { Auction, DbOrTx, User } from '../../db/types';
+import type { DbOrTx, User } from '../../db/types';
 import { AppError, errorBody } from '../../http/errors';
 import { isoAt } from '../../lib/time';
 import { minNextBid, isOpen } from '@shared/rules/bids';
@@ -10,12 +10,14 @@ import { rearmClosing } from '../auctions/closing';
 import {
   acceptBidUpdate,
   findAuction,
+  findBidGate,
   findIdempotentAnswer,
   findLeadingBid,
   insertBid,
   insertIdempotentAnswer,
   IDEMPOTENCY_TTL_MS,
   type AcceptedState,
+  type BidGate,
   type StoredAnswer,
 } from './bids.repository';
 import { presentBid, presentBidPlacedEvent, presentPlacedBid } from './bids.presenter';
@@ -32,7 +34,7 @@ export interface PlacedBid {
 type Refusal = { refused: 'not_found' | 'own' | 'ended' } | { refused: 'too_low'; min: number };
 
 /** Why the (re-read) auction cannot take `amount` now, or null when it could. */
-function refusalFor(auction: Auction | undefined, bidderId: number, amount: number, nowMs: number): Refusal | null {
+function refusalFor(auction: BidGate | undefined, bidderId: number, amount: number, nowMs: number): Refusal | null {
   if (!auction) return { refused: 'not_found' };
   if (auction.seller_id === bidderId) return { refused: 'own' };
   if (auction.status !== 'active' || !isOpen(auction.end_date, nowMs)) return { refused: 'ended' };
@@ -99,6 +101,14 @@ export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInp
   const now = isoAt(nowMs);
   const softMs = ctx.config.softCloseSeconds * 1000;
   const since = isoAt(nowMs - IDEMPOTENCY_TTL_MS);
+  if (!idem) {
+    // Most bids on a hot auction lose the race. Every refusal reason only ever becomes more true (prices
+    // only rise, an ended or deleted auction stays so, the seller never changes), so a refusal read outside
+    // the transaction is the answer the transaction would give: no write lock, no UPDATE, no re-read
+    // (docs/performance.md, B1). With an Idempotency-Key the answer must be stored, so it goes the long way.
+    const refusal = refusalFor(await findBidGate(ctx.db, input.auction_item_id), bidder.id, input.amount, nowMs);
+    if (refusal) throw toError(refusal);
+  }
   let outcome: Decision;
   try {
     outcome = await ctx.db.transaction().execute(async (tx): Promise<Decision> => {

@@ -95,8 +95,14 @@ describe('listed-auction count and index (model-based, real SQLite)', () => {
     let q = `select count(*) n from auctions a join users u on u.id = a.seller_id
              where a.status = 'active' and a.end_date > ? and u.blocked_at is null`;
     const p: unknown[] = [now];
-    if (category) (q += ' and a.category = ?'), p.push(category);
-    if (term) (q += ' and instr(a.search_text, ?) > 0'), p.push(term);
+    if (category) {
+      q += ' and a.category = ?';
+      p.push(category);
+    }
+    if (term) {
+      q += ' and instr(a.search_text, ?) > 0';
+      p.push(term);
+    }
     return (h.sqlite.prepare(q).get(...p) as { n: number }).n;
   }
 
