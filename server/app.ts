@@ -12,7 +12,7 @@ import { migrateToLatest, openDatabase, type DbHandle } from './db/connection';
 import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { loadSessionSecret } from './lib/secret';
-import { SqliteSessionStore } from './http/session-store';
+import { SESSION_COOKIE, SqliteSessionStore } from './http/session-store';
 import { createCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
 import { createRealtime } from './realtime/index';
@@ -21,6 +21,10 @@ import { applyAdminEmails, redactUrl } from './features/accounts/startup';
 import { apiRoutes, startBackgroundJobs } from './features/index';
 import { seedIfEmpty } from './db/seed';
 import { serveClient } from './http/spa';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** API reads (paths below /api) that create a session for a visitor who has none. */
+const STARTS_SESSION = new Set(['/csrf/', '/auth/google/start', '/auth/google/callback']);
 
 export interface AppDeps {
   config: Config;
@@ -58,7 +62,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const sessions = new SqliteSessionStore(dbHandle.sqlite);
   sessions.startPruning();
   const sessionMiddleware = session({
-    name: 'sessionid',
+    name: SESSION_COOKIE,
     secret: loadSessionSecret(config.dataDir, config.sessionSecret),
     store: sessions,
     resave: false,
@@ -142,11 +146,17 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(express.urlencoded({ extended: false, limit: '100kb' }));
-  api.use(sessionMiddleware);
-  // No passport.initialize(): since passport 0.6 authenticate() (here: the session strategy, on every API
-  // request) sets up req.login/logout itself; initialize() only adds a compatibility shim for passport
-  // 0.4 strategies, at ~3 % of busy time per request (docs/performance.md, B1).
-  api.use(passport.session());
+  // No passport.initialize(): since passport 0.6 authenticate() (here: the session strategy) sets up
+  // req.login/logout itself; initialize() only adds a compatibility shim for passport 0.4 strategies, at
+  // ~3 % of busy time per request (docs/performance.md, B1).
+  const passportSession = passport.session();
+  api.use((req, res, next) => {
+    // A read without a session cookie is anonymous and stays so: express-session would build a throwaway
+    // session (random id, objects, hashes) and passport would inspect it, ~10 % of such a request
+    // (docs/performance.md, B3). Only the reads that start a session for a newcomer get one.
+    if (SAFE_METHODS.has(req.method) && !req.cookies?.[SESSION_COOKIE] && !STARTS_SESSION.has(req.path)) return next();
+    sessionMiddleware(req, res, (err?: unknown) => (err ? next(err) : passportSession(req, res, next)));
+  });
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();

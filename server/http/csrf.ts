@@ -1,3 +1,4 @@
+import { SESSION_COOKIE } from './session-store';
 import type { CookieOptions, Request, RequestHandler } from 'express';
 import { csrfSync } from 'csrf-sync';
 import { AppError } from './errors';
@@ -5,6 +6,7 @@ import { srv } from '@shared/texts/server';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
+
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -47,7 +49,12 @@ export function createCsrf(opts: { secure: boolean; allowedOrigins: string[] }):
   return {
     ensureCookie(req, res, next) {
       if (!req.session) return next();
-      setCookie(req, res, ensureToken(req));
+      // A visitor without a session (no cookie at all: a first visit, a crawler, a list read) gets none
+      // from here: storing a token would store a session, a database write and a 14-day row for every
+      // anonymous read (docs/performance.md, B3). The client asks GET /api/csrf/ before its first write.
+      const existing = getTokenFromState(req);
+      if (existing) setCookie(req, res, existing);
+      else if (req.cookies?.[SESSION_COOKIE]) setCookie(req, res, generateToken(req));
       next();
     },
     protect(req, _res, next) {

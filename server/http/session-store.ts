@@ -1,6 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import session from 'express-session';
 
+/** The session cookie's name (design.md). */
+export const SESSION_COOKIE = 'sessionid';
 const DEFAULT_TTL_MS = 14 * 24 * 3600 * 1000;
 /** touch() writes only when the stored expiry is more than this much older than the new one. */
 const TOUCH_SLACK_MS = 60_000;

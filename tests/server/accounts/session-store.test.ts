@@ -99,6 +99,29 @@ describe('a logged-in session through HTTP', () => {
   });
   afterAll(() => t?.close());
 
+  it('an anonymous read without cookies stores no session and sets no cookie; GET /api/csrf/ does', async () => {
+    const sessions = () => (t.ctx.sqlite.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
+    const before = sessions();
+    for (const p of ['/api/auctions/?page=1', '/api/user/status/', '/api/auctions/best/', '/api/nema/']) {
+      const res = await fetch(t.url + p);
+      expect(res.headers.getSetCookie(), p).toEqual([]);
+    }
+    expect(sessions()).toBe(before);
+    const csrf = await fetch(`${t.url}/api/csrf/`);
+    const cookies = csrf.headers.getSetCookie().map((l) => l.split('=')[0]);
+    expect(cookies.sort()).toEqual(['csrftoken', 'sessionid']);
+    expect(sessions()).toBe(before + 1);
+  });
+
+  it('a visitor with a session gets its csrftoken cookie back on any API read when it was lost', async () => {
+    const user = await createUser(t.ctx);
+    const api = await loginAs(t.url, user);
+    const token = api.csrfToken();
+    api.cookies.delete('csrftoken');
+    await api.get('/api/auctions/?page=1');
+    expect(api.csrfToken()).toBe(token);
+  });
+
   it('is extended to 14 days from the last request when its stored expiry is older, and stays logged in', async () => {
     const user = await createUser(t.ctx);
     const api = await loginAs(t.url, user);
