@@ -12,7 +12,7 @@ import type { WatchConfig, WatchResult } from '../loadgen/watchers';
 import { BENCH_PASSWORD, seedBench, type SeedResult } from '../seed-100k';
 import { getJson, loginAll } from './client';
 import type { Mode, Row, Sizes } from './options';
-import { freePort, freshDataDir, LOAD_CPU, pinned, ROOT, rssBytes, runLoad, SERVER_CPU, serverCommand, startBaseline, startServer, type Running } from './proc';
+import { freePort, freshDataDir, LOAD_CPU, pinned, ROOT, rssBytes, runLoad, SERVER_CPU, SERVER_NODE, serverCommand, startBaseline, startServer, type Running } from './proc';
 import { fmt, median, sleep } from './stats';
 
 export interface BenchCtx {
@@ -283,7 +283,7 @@ async function timeColdStart(source: boolean): Promise<number> {
   const dir = freshDataDir('b4');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/api/user/status/`;
-  const [cmd, args] = pinned(SERVER_CPU, process.execPath, serverCommand(source));
+  const [cmd, args] = pinned(SERVER_CPU, SERVER_NODE, serverCommand(source));
   const t0 = performance.now();
   const child = spawn(cmd, args, {
     cwd: ROOT,
@@ -311,7 +311,7 @@ async function timeColdStart(source: boolean): Promise<number> {
 }
 
 async function timeNodeE0(): Promise<number> {
-  const [cmd, args] = pinned(SERVER_CPU, process.execPath, ['-e', '0']);
+  const [cmd, args] = pinned(SERVER_CPU, SERVER_NODE, ['-e', '0']);
   const t0 = performance.now();
   const child = spawn(cmd, args, { stdio: 'ignore' });
   await new Promise((r) => child.once('exit', r));

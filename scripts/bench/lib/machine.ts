@@ -1,5 +1,6 @@
 import os from 'node:os';
-import { execSync } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
+import { SERVER_NODE } from './proc';
 
 /** What the figures were measured on. */
 export function machine(): Record<string, string> {
@@ -17,6 +18,9 @@ export function machine(): Record<string, string> {
     cpu,
     memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
     node: process.version,
+    ...(SERVER_NODE !== process.execPath
+      ? { 'server node (BENCH_SERVER_NODE)': execFileSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).trim() }
+      : {}),
     platform: `${os.platform()} ${os.release()}`,
     sqlite,
     'load average at start': load,

@@ -127,8 +127,16 @@ function startProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv, cpu: 
 export function serverCommand(source: boolean): string[] {
   // BENCH_PROFILE_DIR: every Aukcije server started by the suite writes a CPU profile there (node --cpu-prof).
   const prof = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  return [...prof, ...(source ? ['--import', 'tsx', path.join(ROOT, 'server/index.ts')] : [DIST_ENTRY])];
+  return [...prof, ...(source ? ['--import', 'tsx', path.join(ROOT, 'server/index.ts')] : [process.env.BENCH_SERVER_ENTRY ?? DIST_ENTRY])];
 }
+
+/**
+ * The Node binary for the servers under test and their baselines (B1–B7): `BENCH_SERVER_NODE`, or the one
+ * running the suite. With `BENCH_SERVER_ENTRY` (a dist/server/index.js whose node_modules hold addons built
+ * for that Node) this compares Node versions of the server alone, with the load generators unchanged
+ * (docs/performance.md, Node 24).
+ */
+export const SERVER_NODE = process.env.BENCH_SERVER_NODE ?? process.execPath;
 
 export interface ServerOpts {
   dataDir: string;
@@ -143,7 +151,7 @@ export async function startServer(opts: ServerOpts): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const { child, stderr } = startProcess(
-    process.execPath,
+    SERVER_NODE,
     serverCommand(!!opts.source),
     {
       NODE_ENV: 'production',
@@ -166,7 +174,7 @@ export async function startServer(opts: ServerOpts): Promise<Running> {
 export async function startBaseline(name: 'hello' | 'bare-io', cpu: number | null = SERVER_CPU): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const { child, stderr } = startProcess(process.execPath, [path.join(BENCH_DIR, 'baselines', `${name}.mjs`)], { PORT: String(port) }, cpu);
+  const { child, stderr } = startProcess(SERVER_NODE, [path.join(BENCH_DIR, 'baselines', `${name}.mjs`)], { PORT: String(port) }, cpu);
   await waitForHttp(`${url}/hello`, child, 20_000, stderr);
   return { url, port, child, pid: child.pid!, stderr, stop: () => stopChild(child) };
 }
