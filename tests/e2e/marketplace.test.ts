@@ -250,11 +250,14 @@ describe('marketplace in the browser', () => {
     await b.getByText('Komentar ne može biti prazan.').waitFor();
     await b.getByLabel('Vaš komentar').fill('Da li je <b>dostupan</b> još?');
     await b.getByRole('button', { name: 'Pošalji' }).click();
-    await b.getByText('Da li je <b>dostupan</b> još?').waitFor();
+    // The comment can reach the list (live event) a moment before the input is cleared, and a React
+    // textarea's text is its value: look for it in the list, then see the input emptied.
+    await b.locator('.comment', { hasText: 'Da li je <b>dostupan</b> još?' }).waitFor();
+    await expect.poll(() => b.getByLabel('Vaš komentar').inputValue()).toBe('');
 
     const s = seller.page;
     await s.goto(`/aukcija/${auctionId}`);
-    await s.getByText('Da li je <b>dostupan</b> još?').waitFor();
+    await s.locator('.comment', { hasText: 'Da li je <b>dostupan</b> još?' }).waitFor();
     await s.getByLabel('Vaš komentar').fill('Jeste, javite se.');
     await s.getByRole('button', { name: 'Pošalji' }).click();
     const sellerComment = s.locator('.comment', { hasText: 'Jeste, javite se.' });
