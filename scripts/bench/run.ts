@@ -92,7 +92,7 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const name = `${mode}${only.length ? '-partial' : ''}-latest`;
   fs.writeFileSync(path.join(outDir, `${name}.md`), `${md}\n`);
-  fs.writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify({ mode, started, finished, machine: m, rows, failures }, null, 2)}\n`);
+  fs.writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify({ mode, started, finished, machine: m, rows, failures }, omitSamples, 2)}\n`);
   if (failures.length) process.exitCode = 1;
 }
 
@@ -100,3 +100,11 @@ main().catch((err) => {
   console.error(err);
   process.exit(1);
 });
+
+/**
+ * JSON replacer for the results file: raw per-request samples (long arrays of numbers) are summarised by
+ * their count. The medians and percentiles next to them are kept; the samples made the full run's file ~8 MB.
+ */
+function omitSamples(_key: string, value: unknown): unknown {
+  return Array.isArray(value) && value.length > 1000 && typeof value[0] === 'number' ? `${value.length} samples omitted` : value;
+}
