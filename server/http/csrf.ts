@@ -1,12 +1,11 @@
-import { SESSION_COOKIE } from './session-store';
 import type { CookieOptions, Request, RequestHandler } from 'express';
 import { csrfSync } from 'csrf-sync';
 import { AppError } from './errors';
+import { SESSION_COOKIE } from './session-store';
 import { srv } from '@shared/texts/server';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
-
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
