@@ -12,6 +12,7 @@ import { createAuction } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
 import { imagesForm, pngBuffer } from '../../support/images';
 import { declaredRoutes } from '../../support/security-routes';
+import { recordStatements } from '../../support/statements';
 
 let t: TestServer;
 const H = 3600 * 1000;
@@ -176,33 +177,17 @@ describe('the images of a page are one batched statement, never one per card', (
       made.push(a.id);
     }
 
-    // Executed statements (not prepared ones: the server reuses prepared statements), the session store's own
-    // excluded; the same hook as the older N+1 test in lists.test.ts.
-    type Exec = (this: { source: string }, ...args: unknown[]) => unknown;
-    const proto = Object.getPrototypeOf(t.ctx.sqlite.prepare('select 1')) as Record<'all' | 'get' | 'run' | 'iterate', Exec>;
-    const methods = ['all', 'get', 'run', 'iterate'] as const;
-    const originals = methods.map((m) => proto[m]);
-    let sources: string[] = [];
-    methods.forEach((m, i) => {
-      const original = originals[i]!;
-      proto[m] = function (this: { source: string }, ...args: unknown[]) {
-        if (!/\bsessions\b/i.test(this.source)) sources.push(this.source);
-        return original.apply(this, args);
-      };
-    });
+    const log = recordStatements(t.ctx.sqlite);
     /** A statement that reads images on its own (not the card query's first_image subselect). */
     const readsImages = (s: string) => /^select\b[^()]*\bfrom "auction_images"/i.test(s);
-    /**
-     * Statements of one request. The closing job wakes every second and runs its own statements in the same
-     * process; they can only add to a count, so the fewest of three runs is the request's own.
-     */
+    /** Statements of one request: the fewest of three runs (the closing job's statements can only add). */
     const measure = async (who: Who, url: string, expected: number) => {
       const runs = [];
       for (let i = 0; i < 3; i++) runs.push(await measureOnce(who, url, expected));
       return { total: Math.min(...runs.map((r) => r.total)), images: Math.min(...runs.map((r) => r.images)) };
     };
     const measureOnce = async (who: Who, url: string, expected: number) => {
-      sources = [];
+      log.reset();
       const res = await as[who].get(url);
       expect(res.status).toBe(200);
       const cards = cardsOf(res.body);
@@ -214,7 +199,7 @@ describe('the images of a page are one batched statement, never one per card', (
         expect(c.first_image).toBe(c.images[0]!.thumbnail);
         expect(c.city).toMatch(/^Grad \d+$/);
       }
-      return { total: sources.length, images: sources.filter(readsImages).length };
+      return { total: log.sources.length, images: log.sources.filter(readsImages).length };
     };
 
     try {
@@ -237,12 +222,12 @@ describe('the images of a page are one batched statement, never one per card', (
         }
       }
       // Popular: always 10 cards, ours have recent bids; still one statement for all their images.
-      sources = [];
+      log.reset();
       const best = await as.visitor.get('/api/auctions/best/');
       expect(cardsOf(best.body)).toHaveLength(10);
-      expect(sources.filter(readsImages)).toHaveLength(1);
+      expect(log.sources.filter(readsImages)).toHaveLength(1);
     } finally {
-      methods.forEach((m, i) => (proto[m] = originals[i]!));
+      log.stop();
       await t.ctx.db.deleteFrom('auctions').where('id', 'in', made).execute();
     }
   });
