@@ -107,9 +107,6 @@ export async function listPopular(ctx: AppContext): Promise<AuctionCard[]> {
 
 /** Cards of one page: the images of all its auctions come from one batched query, never one per card. */
 async function presentCards(ctx: AppContext, rows: repo.CardRow[], now: number): Promise<AuctionCard[]> {
-  const images = await imagesForAuctions(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
+  const images = await imagesForAuctions(ctx.db, rows.map((r) => r.id));
   return rows.map((r) => presentCard(r, images.get(r.id) ?? [], now));
 }

@@ -137,7 +137,8 @@ export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInp
     const stored = idem ? await findIdempotentAnswer(ctx.db, bidder.id, idem.key, since) : undefined;
     if (stored) outcome = replayOf(stored, idem!);
     else {
-      // The unique (auction_id, amount) index is the second line of defence: same answer as "too low".
+      // The unique (auction_id, amount) index is the second line of defence: explained like any refusal, from
+      // the auction as it is now ("too low" when nothing else applies).
       const auction = await findAuction(ctx.db, input.auction_item_id);
       throw toError(
         refusalFor(auction, bidder.id, input.amount, Date.now()) ?? { refused: 'too_low', current_price: auction?.current_price ?? input.amount },
