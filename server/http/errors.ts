@@ -6,14 +6,20 @@ export type FieldErrors = Record<string, string[]>;
 
 /**
  * The one error type. The handler writes design.md §5's shape:
- * `{ detail, message, code, ...fields }` where each field holds a list of Serbian messages.
+ * `{ detail, message, code, ...fields, ...extra }` where each field holds a list of Serbian messages and
+ * `extra` holds other values of the answer (e.g. numbers a client needs to try again).
  */
 export class AppError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields?: FieldErrors;
+  /**
+   * Other values the body carries next to the messages, e.g. a refused bid's `current_price` and
+   * `min_amount` (numbers). Added to the body, never replacing `detail`, `message`, `code` or a field.
+   */
+  readonly extra?: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, fields?: FieldErrors) {
+  constructor(status: number, code: string, message: string, fields?: FieldErrors, extra?: Record<string, unknown>) {
     // An AppError is an expected answer (a refused bid, a 403, a 404), never logged with a stack, so none is
     // captured: that capture was ~2 % of busy time when most bids are refused (docs/performance.md, B1).
     const limit = Error.stackTraceLimit;
@@ -23,14 +29,15 @@ export class AppError extends Error {
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.extra = extra;
   }
 
   static badRequest(message: string, fields?: FieldErrors, code = 'invalid') {
     return new AppError(400, code, message, fields);
   }
   /** A single-field validation error: `{field: [message], detail: message}`. */
-  static field(field: string, message: string, status = 400, code = 'invalid') {
-    return new AppError(status, code, message, { [field]: [message] });
+  static field(field: string, message: string, status = 400, code = 'invalid', extra?: Record<string, unknown>) {
+    return new AppError(status, code, message, { [field]: [message] }, extra);
   }
   static notAuthenticated() {
     return new AppError(403, 'not_authenticated', srv.notAuthenticated);
@@ -44,7 +51,7 @@ export class AppError extends Error {
 }
 
 export function errorBody(err: AppError): Record<string, unknown> {
-  return { ...(err.fields ?? {}), detail: err.message, message: err.message, code: err.code };
+  return { ...(err.fields ?? {}), ...(err.extra ?? {}), detail: err.message, message: err.message, code: err.code };
 }
 
 /** Turns anything thrown into the contract's JSON; never a stack trace or SQL. */

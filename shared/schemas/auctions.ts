@@ -110,6 +110,14 @@ export type ListQuery = z.output<typeof ListQuery>;
 
 export const AuctionStatus = z.enum(['active', 'ended']);
 
+/** One image of an auction: `image` is the large size (detail slideshow), `thumbnail` the card size. */
+export const AuctionImage = z.object({ id: z.number(), image: z.string(), thumbnail: z.string() });
+export type AuctionImage = z.infer<typeof AuctionImage>;
+
+/**
+ * A card of every list (paged or not, popular, own, admin). `first_image` is the first image's card size;
+ * `images` holds all of the auction's images in display order, exactly as the detail's `images`.
+ */
 export const AuctionCard = z.object({
   id: z.number(),
   title: z.string(),
@@ -117,15 +125,14 @@ export const AuctionCard = z.object({
   current_price: z.number(),
   end_date: z.string(),
   category: z.string(),
+  city: z.string(),
   seller: z.number(),
   first_image: z.string().nullable(),
+  images: z.array(AuctionImage),
   bid_count: z.number(),
   status: AuctionStatus,
 });
 export type AuctionCard = z.infer<typeof AuctionCard>;
-
-export const AuctionImage = z.object({ id: z.number(), image: z.string(), thumbnail: z.string() });
-export type AuctionImage = z.infer<typeof AuctionImage>;
 
 export const AuctionDetail = z.object({
   id: z.number(),

@@ -75,6 +75,25 @@ export const PlacedBidResponse = BidResponse.extend({
 });
 export type PlacedBidResponse = z.infer<typeof PlacedBidResponse>;
 
+/**
+ * 400 answer of POST /api/bids/ when an existing auction refuses the bid: too low (`bid_too_low`), ended
+ * (`auction_ended`) or the bidder's own (`own_auction`); the same body from the quick check before the
+ * transaction, from inside it, and as stored for an Idempotency-Key. `current_price` is the price the bid was
+ * refused at and `min_amount` = minNextBid(current_price) (shared/rules/bids.ts: current_price + 10), the
+ * smallest bid the auction would take if still open; both numbers, so a client can offer again without
+ * reading the auction. A missing auction (404), a visitor, an unverified or blocked user (403), a bad body
+ * (400 `invalid`) and a rate limit (429) do not carry them.
+ */
+export const BidRefusalResponse = z.object({
+  amount: z.array(z.string()),
+  detail: z.string(),
+  message: z.string(),
+  code: z.enum(['bid_too_low', 'auction_ended', 'own_auction']),
+  current_price: z.number(),
+  min_amount: z.number(),
+});
+export type BidRefusalResponse = z.infer<typeof BidRefusalResponse>;
+
 export const UserNamesInput = z.object({
   ids: z
     .array(idField(bidTexts.idsInvalid), { error: bidTexts.idsInvalid })

@@ -11,8 +11,13 @@ export function presentImage(img: { id: number; card_path: string; large_path: s
   return { id: img.id, image: mediaUrl(img.large_path), thumbnail: mediaUrl(img.card_path) };
 }
 
-/** A list card (spec §3 "Auction (list)" + status). */
-export function presentCard(row: CardRow, now: number = Date.now()): AuctionCard {
+type ImageFiles = { id: number; card_path: string; large_path: string };
+
+/**
+ * A list card (spec §3 "Auction (list)" + status), with the auction's city and all its images in display
+ * order, each presented exactly as on the detail (presentImage), so a card and its detail agree.
+ */
+export function presentCard(row: CardRow, images: readonly ImageFiles[], now: number = Date.now()): AuctionCard {
   return {
     id: row.id,
     title: row.title,
@@ -20,8 +25,10 @@ export function presentCard(row: CardRow, now: number = Date.now()): AuctionCard
     current_price: row.current_price,
     end_date: row.end_date,
     category: row.category,
+    city: row.city,
     seller: row.seller_id,
     first_image: row.first_image_path ? mediaUrl(row.first_image_path) : null,
+    images: images.map(presentImage),
     bid_count: row.bid_count,
     status: statusOf(row, now),
   };
@@ -30,7 +37,7 @@ export function presentCard(row: CardRow, now: number = Date.now()): AuctionCard
 /** The detail (spec §3 "Auction (detail)" + category, counts, status, winner, seller name, ordered images). */
 export function presentDetail(
   row: DetailRow,
-  images: { id: number; card_path: string; large_path: string }[],
+  images: readonly ImageFiles[],
   now: number = Date.now(),
 ): AuctionDetail {
   return {

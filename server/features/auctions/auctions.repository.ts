@@ -2,7 +2,7 @@ import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { AuctionsTable, Database, DbOrTx } from '../../db/types';
 import type { Sort } from '@shared/schemas/auctions';
 
-/** What a card needs: the auction's columns plus its first image (card size) from one subselect. */
+/** What a card needs: the auction's columns plus its first image (card size) from one subselect; all images come from imagesForAuctions. */
 export interface CardRow {
   id: number;
   title: string;
@@ -10,6 +10,7 @@ export interface CardRow {
   current_price: number;
   end_date: string;
   category: string;
+  city: string;
   seller_id: number;
   bid_count: number;
   status: 'active' | 'ended';
@@ -17,7 +18,6 @@ export interface CardRow {
 }
 
 export interface DetailRow extends CardRow {
-  city: string;
   phone_number: string;
   starting_price: number;
   winner_id: number | null;
@@ -120,6 +120,7 @@ function cardQuery(db: DbOrTx) {
     'a.current_price',
     'a.end_date',
     'a.category',
+    'a.city',
     'a.seller_id',
     'a.bid_count',
     'a.status',
@@ -283,7 +284,7 @@ export async function listPopular(db: DbOrTx, now: string, since: string, limit:
 export async function findDetail(db: DbOrTx, id: number): Promise<DetailRow | undefined> {
   const row = await cardQuery(db)
     .innerJoin('users as s', 's.id', 'a.seller_id')
-    .select(['a.city', 'a.phone_number', 'a.starting_price', 'a.winner_id', 'a.created_at', 's.first_name as seller_name'])
+    .select(['a.phone_number', 'a.starting_price', 'a.winner_id', 'a.created_at', 's.first_name as seller_name'])
     .where('a.id', '=', id)
     .executeTakeFirst();
   return row as DetailRow | undefined;

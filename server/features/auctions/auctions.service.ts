@@ -6,7 +6,7 @@ import { ALL_AUCTIONS } from '@shared/categories';
 import { auctionTexts, type AuctionCard, type AuctionDetail, type CreateAuctionInput, type ListQuery, type Paged } from '@shared/schemas/auctions';
 import { escapeLike, normaliseForSearch } from '@shared/rules/search';
 import { PAGE_SIZE } from '@shared/rules/limits';
-import { listImages } from '../images/images.repository';
+import { imagesForAuctions, listImages } from '../images/images.repository';
 import { removeFiles } from '../images/media-store';
 import * as repo from './auctions.repository';
 import { rearmClosing } from './closing';
@@ -86,7 +86,7 @@ export async function listAuctions(
   };
   if (query.page === undefined) {
     const rows = await repo.listCards(ctx.db, filter, query.sort, query.page_size ?? PLAIN_LIST_MAX, 0);
-    return rows.map((r) => presentCard(r, now));
+    return presentCards(ctx, rows, now);
   }
   const size = query.page_size ?? PAGE_SIZE;
   const count = await repo.countCards(ctx.db, filter);
@@ -95,12 +95,18 @@ export async function listAuctions(
     count,
     next: query.page * size < count ? query.page + 1 : null,
     previous: query.page > 1 ? query.page - 1 : null,
-    results: rows.map((r) => presentCard(r, now)),
+    results: await presentCards(ctx, rows, now),
   };
 }
 
 export async function listPopular(ctx: AppContext): Promise<AuctionCard[]> {
   const now = Date.now();
   const rows = await repo.listPopular(ctx.db, isoAt(now), isoAt(now - POPULAR_WINDOW_MS), POPULAR_LIMIT);
-  return rows.map((r) => presentCard(r, now));
+  return presentCards(ctx, rows, now);
+}
+
+/** Cards of one page: the images of all its auctions come from one batched query, never one per card. */
+async function presentCards(ctx: AppContext, rows: repo.CardRow[], now: number): Promise<AuctionCard[]> {
+  const images = await imagesForAuctions(ctx.db, rows.map((r) => r.id));
+  return rows.map((r) => presentCard(r, images.get(r.id) ?? [], now));
 }

@@ -31,28 +31,36 @@ export interface PlacedBid {
   notifications: NotificationChange[];
 }
 
-type Refusal = { refused: 'not_found' | 'own' | 'ended' } | { refused: 'too_low'; min: number };
+/** Why a bid is refused; every refusal on an existing auction knows the price it was refused at. */
+type Refusal = { refused: 'not_found' } | { refused: 'own' | 'ended' | 'too_low'; current_price: number };
 
 /** Why the (re-read) auction cannot take `amount` now, or null when it could. */
 function refusalFor(auction: BidGate | undefined, bidderId: number, amount: number, nowMs: number): Refusal | null {
   if (!auction) return { refused: 'not_found' };
-  if (auction.seller_id === bidderId) return { refused: 'own' };
-  if (auction.status !== 'active' || !isOpen(auction.end_date, nowMs)) return { refused: 'ended' };
-  const min = minNextBid(auction.current_price);
-  if (amount < min) return { refused: 'too_low', min };
+  const { current_price } = auction;
+  if (auction.seller_id === bidderId) return { refused: 'own', current_price };
+  if (auction.status !== 'active' || !isOpen(auction.end_date, nowMs)) return { refused: 'ended', current_price };
+  if (amount < minNextBid(current_price)) return { refused: 'too_low', current_price };
   return null;
 }
 
+/**
+ * The one place a refusal becomes its answer (fast path, transaction, stored Idempotency-Key answer alike).
+ * A refusal on an existing auction carries `current_price` and `min_amount` (= minNextBid(current_price),
+ * the smallest bid the auction would take now if it were open) as numbers, next to the `amount` message
+ * (BidRefusalResponse in shared/schemas/bids.ts); a missing auction is a plain 404.
+ */
 function toError(r: Refusal): AppError {
+  if (r.refused === 'not_found') return AppError.notFound();
+  const min = minNextBid(r.current_price);
+  const extra = { current_price: r.current_price, min_amount: min };
   switch (r.refused) {
-    case 'not_found':
-      return AppError.notFound();
     case 'own':
-      return AppError.field('amount', bidTexts.ownAuction, 400, 'own_auction');
+      return AppError.field('amount', bidTexts.ownAuction, 400, 'own_auction', extra);
     case 'ended':
-      return AppError.field('amount', bidTexts.ended, 400, 'auction_ended');
+      return AppError.field('amount', bidTexts.ended, 400, 'auction_ended', extra);
     case 'too_low':
-      return AppError.field('amount', sr.detail.minBid(r.min), 400, 'bid_too_low');
+      return AppError.field('amount', sr.detail.minBid(min), 400, 'bid_too_low', extra);
   }
 }
 
@@ -129,9 +137,12 @@ export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInp
     const stored = idem ? await findIdempotentAnswer(ctx.db, bidder.id, idem.key, since) : undefined;
     if (stored) outcome = replayOf(stored, idem!);
     else {
-      // The unique (auction_id, amount) index is the second line of defence: same answer as "too low".
+      // The unique (auction_id, amount) index is the second line of defence: explained like any refusal, from
+      // the auction as it is now ("too low" when nothing else applies).
       const auction = await findAuction(ctx.db, input.auction_item_id);
-      throw toError({ refused: 'too_low', min: minNextBid(auction?.current_price ?? input.amount) });
+      throw toError(
+        refusalFor(auction, bidder.id, input.amount, Date.now()) ?? { refused: 'too_low', current_price: auction?.current_price ?? input.amount },
+      );
     }
   }
   if ('keyReused' in outcome) throw new AppError(422, 'idempotency_key_reused', bidTexts.idempotencyKeyReused);
@@ -153,7 +164,10 @@ async function decide(tx: DbOrTx, bidder: User, input: PlaceBidInput, nowMs: num
     extendTo: softMs > 0 ? isoAt(nowMs + softMs) : null,
   });
   // Someone got there first (or the end passed): explain with the auction as it is now.
-  if (!state) return refusalFor(await findAuction(tx, auction.id), bidder.id, input.amount, nowMs) ?? { refused: 'ended' };
+  if (!state) {
+    const fresh = await findAuction(tx, auction.id);
+    return refusalFor(fresh, bidder.id, input.amount, nowMs) ?? { refused: 'ended', current_price: fresh?.current_price ?? auction.current_price };
+  }
 
   // Read after the UPDATE: on a database with row locks the leader cannot change under us any more.
   const previous = await findLeadingBid(tx, auction.id);

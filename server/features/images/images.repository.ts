@@ -48,3 +48,28 @@ export async function deleteImage(db: DbOrTx, auctionId: number, imageId: number
     .returning(['card_path', 'large_path'])
     .executeTakeFirst();
 }
+
+export type ImageRow = { id: number; auction_id: number; card_path: string; large_path: string; position: number };
+
+/**
+ * Every image of every auction in `auctionIds`, in display order (position, then id), grouped by auction:
+ * one statement for a whole page of cards (no query per card). Auctions without images are absent from the map.
+ */
+export async function imagesForAuctions(db: DbOrTx, auctionIds: readonly number[]): Promise<Map<number, ImageRow[]>> {
+  const byAuction = new Map<number, ImageRow[]>();
+  if (auctionIds.length === 0) return byAuction;
+  const rows = await db
+    .selectFrom('auction_images')
+    .select(['id', 'auction_id', 'card_path', 'large_path', 'position'])
+    .where('auction_id', 'in', [...new Set(auctionIds)])
+    .orderBy('auction_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = byAuction.get(row.auction_id);
+    if (list) list.push(row);
+    else byAuction.set(row.auction_id, [row]);
+  }
+  return byAuction;
+}

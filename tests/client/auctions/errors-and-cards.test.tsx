@@ -34,8 +34,14 @@ const card = {
   current_price: 12500,
   end_date: new Date(Date.now() + 90_000).toISOString(),
   category: 'jewelry',
+  city: 'Novi Sad',
   seller: 7,
   first_image: '/media/x.webp',
+  // Every image of the auction, as on the detail (issue 11): the card still shows only first_image.
+  images: [
+    { id: 1, image: '/media/x-large.webp', thumbnail: '/media/x.webp' },
+    { id: 2, image: '/media/y-large.webp', thumbnail: '/media/y.webp' },
+  ],
   bid_count: 0,
   status: 'active' as const,
 };
@@ -49,6 +55,9 @@ describe('<AuctionCard>', () => {
     expect(screen.getByText('Broj ponuda: 0')).toBeTruthy();
     expect(screen.getByText(/^1m 3\ds$/)).toBeTruthy();
     const img = container.querySelector('img')!;
+    // The card's one picture is first_image; the card's other images (issue 11's `images`) are not shown.
+    expect(container.querySelectorAll('img')).toHaveLength(1);
+    expect(img.getAttribute('src')).toBe('/media/x.webp');
     expect(img.getAttribute('loading')).toBe('lazy');
     expect(img.getAttribute('sizes')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();

@@ -62,8 +62,10 @@ describe('public lists', () => {
       current_price: 5000,
       end_date: expect.stringMatching(/Z$/),
       category: 'electronics',
+      city: 'Beograd',
       seller: seller.id,
       first_image: null,
+      images: [],
       bid_count: 0,
       status: 'active',
     });

@@ -1,0 +1,42 @@
+import type Database from 'better-sqlite3';
+
+export interface StatementLog {
+  /** SQL of every statement executed since the last reset (the session store's own left out). */
+  sources: string[];
+  reset(): void;
+  /** Called after each recorded statement has run (e.g. to write between two steps of a request). */
+  afterEach?: (source: string) => void;
+  /** Puts the original methods back. */
+  stop(): void;
+}
+
+/**
+ * Records the SQL of executed statements (not prepared ones: the server reuses prepared statements, so every
+ * execution goes through a statement's all/get/run/iterate). The session store's statements (the visitor's
+ * session) are not part of a request's own work and are left out. Process-wide: the closing job's statements
+ * (it wakes every second) land here too, so compare the fewest of a few runs when counting.
+ */
+export function recordStatements(sqlite: Database.Database): StatementLog {
+  type Exec = (this: { source: string }, ...args: unknown[]) => unknown;
+  const proto = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<'all' | 'get' | 'run' | 'iterate', Exec>;
+  const methods = ['all', 'get', 'run', 'iterate'] as const;
+  const originals = methods.map((m) => proto[m]);
+  const log: StatementLog = {
+    sources: [],
+    reset: () => {
+      log.sources = [];
+    },
+    stop: () => methods.forEach((m, i) => (proto[m] = originals[i]!)),
+  };
+  methods.forEach((m, i) => {
+    const original = originals[i]!;
+    proto[m] = function (this: { source: string }, ...args: unknown[]) {
+      if (/\bsessions\b/i.test(this.source)) return original.apply(this, args);
+      log.sources.push(this.source);
+      const result = original.apply(this, args);
+      log.afterEach?.(this.source);
+      return result;
+    };
+  });
+  return log;
+}
