@@ -45,7 +45,9 @@ async function openAuction(page: Page): Promise<void> {
 
 /** On /login with `message`, logged out in the header, and still there a moment later (no bounce). */
 async function expectLoginWith(page: Page, message: string, shot: string): Promise<void> {
-  await page.waitForURL(/\/login$/, { timeout: 10_000 });
+  await page.waitForURL(/\/login$/, { timeout: 10_000 }).catch((err: unknown) => {
+    throw new Error(`not on /login but on ${page.url()}: ${String(err).split('\n')[0]}`);
+  });
   await page.getByRole('heading', { name: 'Prijavite se' }).waitFor();
   await page.getByText(message, { exact: true }).waitFor({ timeout: 5_000 });
   // The guest guard decided: wait past the status re-read that used to bounce the user to /aukcije.
@@ -157,5 +159,45 @@ describe('a session that ends under an open page', () => {
     await expectLoginWith(page, BLOCKED, 'session-end-blocked');
     // Nothing was sent by the page: no click, no bid, no comment (socket.io polling aside).
     expect(requests.filter((r) => !r.includes('/socket.io/'))).toEqual([]);
+  });
+
+  it('password changed in another browser: the open auction page goes to /login; the browser that changed it stays logged in', async () => {
+    const laptop = await loggedInPage('lozinka');
+    const { context, page: phone } = await newPage(browser, server);
+    open.push(context);
+    await login(phone, laptop.user);
+    await openAuction(laptop.page);
+
+    await phone.goto('/promena-lozinke');
+    await phone.getByLabel('Stara lozinka').fill(laptop.user.password);
+    await phone.getByLabel('Nova lozinka').fill('NovaLozinka77');
+    await phone.getByLabel('Potvrda nove lozinke').fill('NovaLozinka77');
+    await phone.getByRole('button', { name: 'Promeni lozinku' }).click();
+    await phone.getByText('Lozinka je uspešno promenjena.').waitFor();
+
+    await expectLoginWith(laptop.page, ENDED, 'session-end-password');
+    // The phone's own socket heard session:ended too (its session id changed): it re-read the status and stayed.
+    await phone.waitForTimeout(1000);
+    expect(new URL(phone.url()).pathname).toBe('/promena-lozinke');
+    expect(await phone.getByText(ENDED).count()).toBe(0);
+    await phone.getByRole('button', { name: 'Korisnički meni' }).waitFor();
+    await loginAgain(laptop.page, { ...laptop.user, password: 'NovaLozinka77' }, `/aukcija/${auctionId}`);
+  });
+
+  it('logging out on the auction page is no "session ended": /aukcije, no message', async () => {
+    const { page } = await loggedInPage('odjava');
+    await openAuction(page);
+    const visited: string[] = [];
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) visited.push(new URL(f.url()).pathname);
+    });
+    await page.getByRole('button', { name: 'Korisnički meni' }).click();
+    await page.getByRole('button', { name: 'Odjava' }).click();
+    await page.waitForURL(/\/aukcije$/);
+    await page.getByRole('link', { name: 'Uloguj se' }).first().waitFor();
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).pathname).toBe('/aukcije');
+    expect(visited).not.toContain('/login');
+    expect(await page.getByText(ENDED).count()).toBe(0);
   });
 });
