@@ -52,7 +52,23 @@ export interface UserRoomEvents {
   'notifications:count': (p: NotificationsCountEvent) => void;
 }
 
-export type ServerToClientEvents = AuctionRoomEvents & UserRoomEvents;
+/** Why a socket's login ended: `blocked` when the user is blocked (or gone), `ended` for any other reason. */
+export const SESSION_END_REASONS = ['ended', 'blocked'] as const;
+export const SessionEndedEvent = z.object({ reason: z.enum(SESSION_END_REASONS) });
+/**
+ * `session:ended`: the session this socket was opened with ended (logout, blocking, password change,
+ * expiry); the socket is now an anonymous watcher. The browser may hold a newer session (password changed
+ * or logged in again in this browser): re-read GET /api/user/status/ before logging the user out.
+ */
+export type SessionEndedEvent = z.infer<typeof SessionEndedEvent>;
+
+/** Events sent to one socket (not a room). */
+export interface SocketOwnEvents {
+  /** Sent to each logged-in socket just before it is demoted to anonymous (it leaves `user:{id}`). */
+  'session:ended': (p: SessionEndedEvent) => void;
+}
+
+export type ServerToClientEvents = AuctionRoomEvents & UserRoomEvents & SocketOwnEvents;
 
 export type AuctionEventName = keyof AuctionRoomEvents;
 export type UserEventName = keyof UserRoomEvents;

@@ -20,6 +20,7 @@ import {
   type ClientToServerEvents,
   type InterServerEvents,
   type ServerToClientEvents,
+  type SessionEndedEvent,
   type SocketData,
   type UserEventName,
   type UserEventPayload,
@@ -42,8 +43,8 @@ export interface Realtime {
   toUser<E extends UserEventName>(userId: number, event: E, payload: UserEventPayload<E>): void;
   /**
    * At logout, blocking or a password change (call it after the session/user change is written): that
-   * user's sockets whose session is no longer valid leave `user:{id}` at once and become anonymous
-   * watchers (their auction rooms stay). Sockets of the user's other, still valid sessions keep it.
+   * user's sockets whose session is no longer valid are told `session:ended`, leave `user:{id}` at once
+   * and become anonymous watchers (their auction rooms stay). Sockets of the user's other, still valid sessions keep it.
    * Checked again a moment later, for callers that write after calling.
    */
   dropUser(userId: number): void;
@@ -196,10 +197,21 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     });
   }
 
-  /** Turns a socket into an anonymous watcher: out of its user room, auction rooms kept. */
+  /**
+   * Turns a socket into an anonymous watcher: out of its user room, auction rooms kept. It is told first
+   * (`session:ended`), so the page can forget the user and send them to /login instead of going on as
+   * if logged in.
+   */
   function demote(socket: IoSocket) {
     const uid = socket.data.userId;
     if (!uid) return;
+    let reason: SessionEndedEvent['reason'] = 'ended';
+    try {
+      if (!check.userActive(uid)) reason = 'blocked';
+    } catch (err) {
+      logger.error({ err }, 'socket user check failed');
+    }
+    socket.emit('session:ended', { reason });
     socket.data.userId = null;
     void socket.leave(userRoom(uid));
   }

@@ -312,4 +312,9 @@ export const sr = {
     extended: 'Aukcija je produžena zbog ponude u poslednjim minutima.',
     closeToast: 'Zatvori obaveštenje',
   },
+  /** On /login after the session ended under an open page (issue 11). */
+  session: {
+    ended: 'Vaša sesija je istekla. Prijavite se ponovo.',
+    blocked: 'Vaš nalog je blokiran, pa ste odjavljeni.',
+  },
 } as const;

@@ -5,6 +5,7 @@ import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { ScrollToTop } from './ScrollToTop';
 import { LiveLayer } from '../features/live/LiveLayer';
+import { SessionEndWatcher } from '../features/auth/SessionEndWatcher';
 
 export function Layout() {
   return (
@@ -18,6 +19,7 @@ export function Layout() {
       </main>
       <Footer />
       <LiveLayer />
+      <SessionEndWatcher />
     </>
   );
 }

@@ -39,8 +39,10 @@ export function useAuth(): Auth {
   }, [status.isPending, loggedIn, me.data, me.isError, refresh]);
 }
 
-/** Forgets the session locally (after logout). */
+/** Forgets the session locally (after logout, or when the server says the session ended). */
 export function clearAuth(qc: ReturnType<typeof useQueryClient>): void {
+  // A status read in flight (started while still logged in) must not bring the user back afterwards.
+  void qc.cancelQueries({ queryKey: statusKey });
   qc.setQueryData(statusKey, { is_authenticated: false, username: null });
   qc.removeQueries({ queryKey: currentUserKey });
   qc.removeQueries({ queryKey: ['notifications'] });

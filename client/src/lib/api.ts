@@ -83,13 +83,49 @@ async function parseBody(res: Response): Promise<unknown> {
   }
 }
 
+/**
+ * A 403 `not_authenticated`: the server no longer knows this browser's session (cookies cleared, logout
+ * elsewhere, blocked, password changed, expired). Not `forbidden` (logged in but not allowed), not `csrf`
+ * (retried with a fresh token), not a wrong login (400/401).
+ */
+export function isNotAuthenticated(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 403 && err.body.code === 'not_authenticated';
+}
+
+const sessionEndListeners = new Set<() => void>();
+
+/**
+ * Called on every `not_authenticated` answer, before the caller sees the error (the app forgets the user
+ * and goes to /login; see features/auth/SessionEndWatcher). Returns the unsubscribe function.
+ */
+export function onNotAuthenticated(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => void sessionEndListeners.delete(listener);
+}
+
+function noteError(err: unknown): void {
+  if (!isNotAuthenticated(err)) return;
+  for (const l of [...sessionEndListeners]) {
+    try {
+      l();
+    } catch {
+      // A listener's failure must not replace the answer's error.
+    }
+  }
+}
+
 /** fetch() for the API. Resolves with the parsed JSON (undefined for 204). */
 export async function apiFetch<T = unknown>(path: string, opts: ApiOptions = {}): Promise<T> {
   try {
-    return await send<T>(path, opts, false);
+    try {
+      return await send<T>(path, opts, false);
+    } catch (err) {
+      // A session that ended (logout, expiry) leaves a stale token cookie: fetch a fresh one and retry once.
+      if (err instanceof ApiError && err.status === 403 && err.body.code === 'csrf') return await send<T>(path, opts, true);
+      throw err;
+    }
   } catch (err) {
-    // A session that ended (logout, expiry) leaves a stale token cookie: fetch a fresh one and retry once.
-    if (err instanceof ApiError && err.status === 403 && err.body.code === 'csrf') return send<T>(path, opts, true);
+    noteError(err);
     throw err;
   }
 }
@@ -153,7 +189,9 @@ export async function apiUpload<T = unknown>(
         onProgress?.(1);
         resolve(data as T);
       } else {
-        reject(new ApiError(xhr.status, data && typeof data === 'object' ? (data as ApiBody) : {}));
+        const err = new ApiError(xhr.status, data && typeof data === 'object' ? (data as ApiBody) : {});
+        noteError(err);
+        reject(err);
       }
     };
     xhr.onerror = () => reject(new NetworkError());

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { AuctionClosedEvent, BidPlacedEvent } from '@shared/schemas/bids';
 import { CommentCreatedEvent, CommentDeletedEvent } from '@shared/schemas/comments';
 import { NotificationEvent, NotificationsCountEvent } from '@shared/schemas/notifications';
+import { SessionEndedEvent } from '@shared/socket-events';
 import {
   auctionClosed,
   bidPlaced,
@@ -18,6 +19,7 @@ import {
   commentDeleted,
   notificationEvent,
   notificationsCount,
+  sessionEnded,
   type Check,
 } from '../../../client/src/features/live/guards';
 
@@ -42,6 +44,7 @@ const valid = {
     unread_notifications_count: 2,
   },
   count: { unread_notifications_count: 0 },
+  sessionEnded: { reason: 'blocked' },
 };
 
 const pairs: [string, Check<unknown>, z.ZodType, unknown][] = [
@@ -51,6 +54,7 @@ const pairs: [string, Check<unknown>, z.ZodType, unknown][] = [
   ['comment:deleted', commentDeleted, CommentDeletedEvent, valid.commentDeleted],
   ['notification:*', notificationEvent, NotificationEvent, valid.notification],
   ['notifications:count', notificationsCount, NotificationsCountEvent, valid.count],
+  ['session:ended', sessionEnded, SessionEndedEvent, valid.sessionEnded],
 ];
 
 function sameAsZod(guard: Check<unknown>, schema: z.ZodType, value: unknown) {

@@ -17,6 +17,7 @@ import type {
   CommentDeletedEvent,
   NotificationEvent,
   NotificationsCountEvent,
+  SessionEndedEvent,
 } from '@shared/socket-events';
 
 const BAD: unique symbol = Symbol('bad');
@@ -35,6 +36,11 @@ const literal =
   <L extends string>(l: L): Check<L> =>
   (v) =>
     v === l ? l : BAD;
+
+const oneOf =
+  <L extends string>(...ls: readonly L[]): Check<L> =>
+  (v) =>
+    (ls as readonly unknown[]).includes(v) ? (v as L) : BAD;
 
 function object<S extends Record<string, Check<unknown>>>(shape: S): Check<{ [K in keyof S]: Out<S[K]> }> {
   const keys = Object.keys(shape) as (keyof S & string)[];
@@ -81,6 +87,9 @@ export const commentCreated: Check<CommentCreatedEvent> = object({ auction_id: n
 export const commentDeleted: Check<CommentDeletedEvent> = object({ auction_id: num, seq: num, comment_id: num });
 export const notificationEvent: Check<NotificationEvent> = object({ notification, unread_notifications_count: num });
 export const notificationsCount: Check<NotificationsCountEvent> = object({ unread_notifications_count: num });
+
+/** `session:ended` (sent to one socket just before the server demotes it to anonymous). */
+export const sessionEnded: Check<SessionEndedEvent> = object({ reason: oneOf('ended', 'blocked') });
 
 /** One guard per auction-room event. */
 export const ROOM_GUARDS: { [K in AuctionEventName]: Check<AuctionEventPayload<K>> } = {

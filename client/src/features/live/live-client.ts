@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { MAX_AUCTION_ROOMS_PER_SOCKET } from '@shared/socket-helpers';
-import type { AuctionEventName, AuctionEventPayload, AuctionsWatchAck, AuctionJoinAck } from '@shared/socket-events';
+import type { AuctionEventName, AuctionEventPayload, AuctionsWatchAck, AuctionJoinAck, SessionEndedEvent } from '@shared/socket-events';
 import { loadSocket, type AppSocket } from '../../lib/socket';
 import { setOffset } from '../../lib/clock';
 import { auctionKey } from '../auctions/api/auction-detail';
@@ -17,7 +17,7 @@ import type { AuctionCard, AuctionDetail, Bid, Comment, Paged } from '../auction
 import { notificationsKey, type Notification } from '../notifications/api/notifications';
 import { unreadCountKey } from '../notifications/api/unread-count';
 import { measureOffset } from './clock-sync';
-import { check, notificationEvent, notificationsCount, ROOM_GUARDS } from './guards';
+import { check, notificationEvent, notificationsCount, ROOM_GUARDS, sessionEnded } from './guards';
 import { SeqBook } from './seq';
 import { createStore } from './store';
 import {
@@ -78,6 +78,7 @@ export class LiveClient {
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private listRefetch: ReturnType<typeof setTimeout> | undefined;
   private toastSeq = 0;
+  private sessionEndListeners = new Set<(reason: SessionEndedEvent['reason']) => void>();
   /** Bumped by start() and stop(): a socket that finishes loading after a stop (or a newer start) is not bound. */
   private generation = 0;
 
@@ -123,6 +124,10 @@ export class LiveClient {
       const r = check(notificationsCount, p);
       if (r) this.qc?.setQueryData(unreadCountKey, r.unread_notifications_count);
     });
+    on('session:ended', (p: unknown) => {
+      const r = check(sessionEnded, p);
+      if (r) for (const l of [...this.sessionEndListeners]) l(r.reason);
+    });
 
     if (typeof window !== 'undefined') {
       const offline = () => {
@@ -167,6 +172,15 @@ export class LiveClient {
     this.everConnected = false;
     this.status.set('connecting');
     this.ready.set(new Set());
+  }
+
+  /**
+   * The server demoted this socket because the session it was opened with ended (`session:ended`).
+   * Returns the unsubscribe function. The socket stays connected as an anonymous watcher.
+   */
+  onSessionEnded(listener: (reason: SessionEndedEvent['reason']) => void): () => void {
+    this.sessionEndListeners.add(listener);
+    return () => void this.sessionEndListeners.delete(listener);
   }
 
   /** The logged-in user's id (null when anonymous): outbid toasts are for them. */

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
 import { minNextBid } from '@shared/rules/bids';
 import { Dialog } from '../../../components/Dialog';
-import { ApiError, NetworkError } from '../../../lib/api';
+import { ApiError, isNotAuthenticated, NetworkError } from '../../../lib/api';
 import { useAuth } from '../../../app/auth';
 import { usePlaceBid } from '../api/bids';
 import { checkBidAmount } from './bid-validation';
@@ -77,7 +77,8 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
       onError: (err) => {
         setPending(null);
         if (err instanceof ApiError && err.status === 403) {
-          navigate('/login');
+          // A session that ended is taken to /login (with its message) by the app's SessionEndWatcher.
+          if (!isNotAuthenticated(err)) navigate('/login');
           return;
         }
         setError(bidErrorMessage(err));

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
 import { COMMENT_MAX } from '@shared/rules/limits';
-import { ApiError } from '../../../lib/api';
+import { ApiError, isNotAuthenticated } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useAuth } from '../../../app/auth';
 import { useComments, useCreateComment, useDeleteComment } from '../api/comments';
@@ -43,6 +43,9 @@ export function Comments({ auctionId, sellerId }: CommentsProps) {
     create.mutate(text.trim(), {
       onSuccess: () => setText(''),
       onError: (err) => {
+        // A session that ended under a logged-in page is taken to /login (with its message) by the app's
+        // SessionEndWatcher; one the page never knew of (still loading) goes there from here.
+        if (isNotAuthenticated(err) && auth.status === 'authenticated') return;
         if (err instanceof ApiError && err.status === 403) navigate('/login');
         else setError(err instanceof ApiError ? (err.field('content') ?? err.message) : sr.auctions2.loadError);
       },

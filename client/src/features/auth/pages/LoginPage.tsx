@@ -12,6 +12,7 @@ import { useAuth } from '../../../app/auth';
 import { login, resendVerification } from '../api/login';
 import { googleLogin } from '../api/google';
 import { GoogleButton } from '../components/GoogleButton';
+import { clearSessionEnd, peekSessionEnd, type SessionEndNote } from '../session-end';
 import '../auth.css';
 
 export const LOGIN_REDIRECT_MS = 1800;
@@ -31,6 +32,12 @@ function flagMessage(params: URLSearchParams): Message {
   return null;
 }
 
+/** Why the user is here again, when a session ended under an open page (issue 11). */
+function sessionEndMessage(ended: SessionEndNote | null): Message {
+  if (!ended) return null;
+  return { kind: 'error', text: ended.reason === 'blocked' ? sr.session.blocked : sr.session.ended };
+}
+
 export default function LoginPage() {
   useDocumentTitle(sr.auth2.loginTitle);
   useWhiteBackground();
@@ -39,7 +46,9 @@ export default function LoginPage() {
   const auth = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<Message>(() => flagMessage(params));
+  // Read once per visit; forgotten when the user leaves the page (or logs in).
+  const [ended] = useState(peekSessionEnd);
+  const [message, setMessage] = useState<Message>(() => flagMessage(params) ?? sessionEndMessage(ended));
   const [submitting, setSubmitting] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -47,6 +56,7 @@ export default function LoginPage() {
 
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
+    clearSessionEnd();
   }, []);
 
   /** 'Uspesno ste se ulogovali!', then after 1.8 s to the target (the session is re-read meanwhile). */
@@ -72,7 +82,8 @@ export default function LoginPage() {
     setMessage(null);
     try {
       const res = await login(email.trim(), password);
-      succeed(res.redirect_url || '/aukcije');
+      // Back to the page the session ended on, if it did; else the default.
+      succeed(ended?.from || res.redirect_url || '/aukcije');
     } catch (err) {
       if (err instanceof ApiError && (err.status === 403 || err.status === 429) && err.body.detail) {
         setMessage({ kind: 'error', text: err.body.detail });
@@ -88,7 +99,7 @@ export default function LoginPage() {
     setMessage(null);
     try {
       const res = await googleLogin(idToken);
-      succeed(res.is_new_user ? '/profil' : res.redirect_url || '/aukcije');
+      succeed(res.is_new_user ? '/profil' : ended?.from || res.redirect_url || '/aukcije');
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) setMessage({ kind: 'error', text: err.body.detail || sr.login.blocked });
       else setMessage({ kind: 'error', text: sr.login.googleFailed });
