@@ -9,7 +9,7 @@ import { PAGE_SIZE } from '@shared/rules/limits';
 import type { AdminUser } from '@shared/schemas/accounts';
 import type { AdminUsersQuery } from '@shared/schemas/admin';
 import type { Paged } from '@shared/schemas/auctions';
-import { countUsers, listUsers, setBlocked, type UserFilter } from './admin-users.repository';
+import { fillSearchText, listUsers, pageUsers, setBlocked, type UserFilter } from './admin-users.repository';
 import { presentAdminUser } from './admin-users.presenter';
 
 /**
@@ -20,10 +20,10 @@ import { presentAdminUser } from './admin-users.presenter';
 export async function listAdminUsers(ctx: AppContext, query: AdminUsersQuery): Promise<AdminUser[] | Paged<AdminUser>> {
   const search = query.q ? normaliseForSearch(query.q) : '';
   const filter: UserFilter = { search: search ? escapeLike(search) : undefined };
+  if (filter.search) await fillSearchText(ctx.db);
   if (query.page === undefined) return (await listUsers(ctx.db, filter, query.page_size)).map(presentAdminUser);
   const size = query.page_size ?? PAGE_SIZE;
-  const count = await countUsers(ctx.db, filter);
-  const rows = await listUsers(ctx.db, filter, size, (query.page - 1) * size);
+  const { rows, count } = await pageUsers(ctx.db, filter, size, (query.page - 1) * size);
   return {
     count,
     next: query.page * size < count ? query.page + 1 : null,

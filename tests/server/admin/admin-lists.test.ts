@@ -164,6 +164,20 @@ describe('GET /api/admin/users/ paging and search', () => {
     }
   });
 
+  it('finds a user by a new name or e-mail after a change, not by the old one (the stored search text follows)', async () => {
+    const u = await createUser(t.ctx, { first_name: 'Stari Naziv', email: `stari${process.pid}@primer.rs` });
+    expect((await users(`q=${encodeURIComponent('stari naziv')}&page=1`)).results.map((r) => r.id)).toEqual([u.id]);
+    const stored = await t.ctx.db.selectFrom('users').select('search_text').where('id', '=', u.id).executeTakeFirstOrThrow();
+    expect(stored.search_text).toBe(`stari naziv\u0001stari${process.pid}@primer.rs`);
+    // Through the real profile call, then straight in the database (e-mail; no call changes it).
+    const api = await loginAs(t.url, u);
+    expect((await api.put('/api/update-profile/', { first_name: 'Novi Ćirić' })).status).toBe(200);
+    await t.ctx.db.updateTable('users').set({ email: `novi${process.pid}@primer.rs` }).where('id', '=', u.id).execute();
+    expect((await users(`q=${encodeURIComponent('stari')}&page=1`)).results.map((r) => r.id)).not.toContain(u.id);
+    expect((await users(`q=${encodeURIComponent('novi ciric')}&page=1`)).results.map((r) => r.id)).toEqual([u.id]);
+    expect((await users(`q=novi${process.pid}@&page=1`)).results.map((r) => r.id)).toEqual([u.id]);
+  });
+
   it('treats LIKE wildcards in the search as plain characters', async () => {
     expect((await users('q=%25&page=1')).count).toBe(0);
     expect((await users('q=_&page=1')).count).toBe(0);
