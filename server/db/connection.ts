@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type KyselyConfig, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import { migrations } from './migrations/index';
+import { registerSqlFunctions } from './sql-functions';
 import type { Database } from './types';
 
 export interface DbHandle {
@@ -20,6 +21,7 @@ export function openDatabase(file: string): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  registerSqlFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }), ...benchSqlLog() });
   return {
     db,

@@ -13,6 +13,8 @@ export interface UsersTable {
   is_admin: ColumnType<number, number | undefined, number>;
   blocked_at: string | null;
   created_at: string;
+  /** search_norm(first_name || char(1) || email), NULL until the admin search computes it (migration 2026-11-24-0600). */
+  search_text: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EmailTokensTable {

@@ -168,6 +168,7 @@ describe('shell: routes and header', () => {
     await page.getByText('Aukcija je obrisana.').waitFor();
     await expect.poll(() => rows.count()).toBe(4);
 
+    await page.getByRole('tab', { name: 'Korisnici' }).click();
     const users = page.locator('section[aria-labelledby="admin-users-title"] .admin-row');
     const bidderRow = users.filter({ hasText: market.bidder.email });
     await bidderRow.getByRole('button', { name: /Blokiraj/ }).click();

@@ -181,6 +181,23 @@ const ROWS: Row[] = [
   },
   { name: 'GET /api/admin/users/', op: 'read', write: false, expected: only(200, ['admin']), run: (api) => api.get('/api/admin/users/') },
   {
+    name: 'GET /api/admin/users/?q=&page= (search, paged)',
+    op: 'read',
+    write: false,
+    expected: only(200, ['admin']),
+    run: (api) => api.get(`/api/admin/users/?q=${encodeURIComponent(w.bidderA.user!.email.slice(0, 6))}&page=1&page_size=5`),
+  },
+  // The admin's filters of the all-auctions list: others get the public list, where `status` means nothing.
+  {
+    name: 'GET /api/all-auction-items/?status=bogus (admin filter)',
+    op: 'read',
+    write: false,
+    expected: { ...all(200), admin: 400 },
+    run: (api) => api.get('/api/all-auction-items/?status=bogus&page=1'),
+  },
+  // Bad parameters from anyone but an admin are refused before they are read (403, not 400).
+  { name: 'GET /api/admin/users/?page=0', op: 'read', write: false, expected: only(400, ['admin']), run: (api) => api.get('/api/admin/users/?page=0') },
+  {
     name: 'POST /api/admin/users/{id}/block/',
     op: 'update',
     write: true,

@@ -50,7 +50,7 @@ const FIELDS: Record<string, string[]> = {
   'PUT /api/auction-items/:id/images/order/': ['image_ids'],
   'POST /api/auctionItems/': ['title', 'description', 'current_price', 'auction_duration', 'city', 'phone_number', 'category'],
 };
-const QUERY_KEYS = ['category', 'page', 'page_size', 'sort', 'q', 'search', 'next', 'code', 'state', 'error'];
+const QUERY_KEYS = ['category', 'page', 'page_size', 'sort', 'status', 'q', 'search', 'next', 'code', 'state', 'error'];
 const MULTIPART = new Set(['POST /api/auctionItems/', 'POST /api/auction-items/:id/images/']);
 
 // ---------------------------------------------------------------- generators

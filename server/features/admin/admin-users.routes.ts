@@ -1,19 +1,18 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { currentUser, requireAdmin } from '../../http/auth';
-import { parseId } from '../../http/validate';
+import { parse, parseId } from '../../http/validate';
 import { srv } from '@shared/texts/server';
-import { listUsers } from './admin-users.repository';
+import { AdminUsersQuery } from '@shared/schemas/admin';
 import { presentAdminUser } from './admin-users.presenter';
-import { blockUser, unblockUser } from './admin-users.service';
+import { blockUser, listAdminUsers, unblockUser } from './admin-users.service';
 
-/** GET /api/admin/users/, POST /api/admin/users/{id}/block/ and /unblock/ (admins only; others 403). */
+/** GET /api/admin/users/?q=&page=&page_size= (see listAdminUsers), POST /api/admin/users/{id}/block/ and /unblock/ (admins only; others 403). */
 export function adminUsersRoutes(ctx: AppContext): Router {
   const r = Router();
 
-  r.get('/admin/users/', requireAdmin, async (_req, res) => {
-    const users = await listUsers(ctx.db);
-    res.json(users.map(presentAdminUser));
+  r.get('/admin/users/', requireAdmin, async (req, res) => {
+    res.json(await listAdminUsers(ctx, parse(AdminUsersQuery, req.query)));
   });
 
   r.post('/admin/users/:id/block/', requireAdmin, async (req, res) => {

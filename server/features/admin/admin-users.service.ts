@@ -4,7 +4,33 @@ import { AppError } from '../../http/errors';
 import { isoNow } from '../../lib/time';
 import { srv } from '@shared/texts/server';
 import { findUserById } from '../accounts/accounts.repository';
-import { setBlocked } from './admin-users.repository';
+import { escapeLike, normaliseForSearch } from '@shared/rules/search';
+import { PAGE_SIZE } from '@shared/rules/limits';
+import type { AdminUser } from '@shared/schemas/accounts';
+import type { AdminUsersQuery } from '@shared/schemas/admin';
+import type { Paged } from '@shared/schemas/auctions';
+import { fillSearchText, listUsers, pageUsers, setBlocked, type UserFilter } from './admin-users.repository';
+import { presentAdminUser } from './admin-users.presenter';
+
+/**
+ * GET /api/admin/users/: without `page` the plain array of every matching user (the answer before paging
+ * existed, kept for its clients); with `page` the paged `{count, next, previous, results}` of the other lists
+ * (PAGE_SIZE a page unless `page_size`). Oldest first either way.
+ */
+export async function listAdminUsers(ctx: AppContext, query: AdminUsersQuery): Promise<AdminUser[] | Paged<AdminUser>> {
+  const search = query.q ? normaliseForSearch(query.q) : '';
+  const filter: UserFilter = { search: search ? escapeLike(search) : undefined };
+  if (filter.search) await fillSearchText(ctx.db);
+  if (query.page === undefined) return (await listUsers(ctx.db, filter, query.page_size)).map(presentAdminUser);
+  const size = query.page_size ?? PAGE_SIZE;
+  const { rows, count } = await pageUsers(ctx.db, filter, size, (query.page - 1) * size);
+  return {
+    count,
+    next: query.page * size < count ? query.page + 1 : null,
+    previous: query.page > 1 ? query.page - 1 : null,
+    results: rows.map(presentAdminUser),
+  };
+}
 
 /**
  * Blocks a user: blocked_at is set, every session of that user ends at once and its sockets leave the

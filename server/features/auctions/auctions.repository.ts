@@ -1,6 +1,6 @@
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { AuctionsTable, Database, DbOrTx } from '../../db/types';
-import type { Sort } from '@shared/schemas/auctions';
+import type { AdminAuctionSort, AdminAuctionStatus } from '@shared/rules/admin';
 
 /** What a card needs: the auction's columns plus its first image (card size) from one subselect; all images come from imagesForAuctions. */
 export interface CardRow {
@@ -28,10 +28,11 @@ export interface DetailRow extends CardRow {
 /**
  * Which auctions a list shows.
  * - public: open (status active and end_date in the future) auctions of sellers who are not blocked;
- * - all: everything (admin);
+ * - all: everything (admin), or only open (`active`: status active, end_date in the future) or ended ones
+ *   (`ended`: closed, or end_date passed and not yet closed) — the status a card shows;
  * - seller / bidder: the user's own auctions / the auctions the user bid on, ended ones included.
  */
-export type ListScope = { kind: 'public' } | { kind: 'all' } | { kind: 'seller'; userId: number } | { kind: 'bidder'; userId: number };
+export type ListScope = { kind: 'public' } | { kind: 'all'; status?: AdminAuctionStatus } | { kind: 'seller'; userId: number } | { kind: 'bidder'; userId: number };
 
 export interface ListFilter {
   scope: ListScope;
@@ -66,6 +67,10 @@ function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter, plan: SearchPlan = '
     q = q.where('a.seller_id', '=', s.userId);
   } else if (s.kind === 'bidder') {
     q = q.where('a.id', 'in', (eb) => eb.selectFrom('bids as b').select('b.auction_id').where('b.bidder_id', '=', s.userId));
+  } else if (s.kind === 'all' && s.status === 'active') {
+    q = q.where('a.status', '=', 'active').where('a.end_date', '>', f.now);
+  } else if (s.kind === 'all' && s.status === 'ended') {
+    q = q.where((eb) => eb.or([eb('a.status', '=', 'ended'), eb('a.end_date', '<=', f.now)]));
   }
   if (f.category) q = q.where('a.category', '=', f.category);
   if (f.search) {
@@ -135,29 +140,34 @@ function cardQuery(db: DbOrTx) {
   ]);
 }
 
-const SORT_COLUMNS: Record<Sort, [column: 'a.end_date' | 'a.current_price', dir: 'asc' | 'desc']> = {
+/** The list sorts, plus the admin's bid-count sorts (no index: an admin's list sorts its matches). */
+const SORT_COLUMNS: Record<AdminAuctionSort, [column: 'a.end_date' | 'a.current_price' | 'a.bid_count', dir: 'asc' | 'desc']> = {
   endDateAsc: ['a.end_date', 'asc'],
   endDateDesc: ['a.end_date', 'desc'],
   priceAsc: ['a.current_price', 'asc'],
   priceDesc: ['a.current_price', 'desc'],
+  bidsDesc: ['a.bid_count', 'desc'],
+  bidsAsc: ['a.bid_count', 'asc'],
 };
 
 /** One page of cards: one query, first images included (no N+1; a search of 3+ characters may add one small query, see chooseSearchPlan). Ties break on id for stable paging. */
 export async function listCards(
   db: DbOrTx,
   f: ListFilter,
-  sort: Sort,
+  sort: AdminAuctionSort,
   limit: number,
   offset: number,
   /** The count of this public list, when already known: the search plan needs no count of its own. */
   knownCount?: number,
 ): Promise<CardRow[]> {
   const matches = f.scope.kind === 'public' && !f.category ? knownCount : undefined;
-  return listCardsByPlan(db, f, sort, limit, offset, await chooseSearchPlan(db, f, limit + offset, matches));
+  // The walking plans walk a sort order's index; bid count has none, so its search drives.
+  const plan = SORT_COLUMNS[sort][0] === 'a.bid_count' ? 'drive' : await chooseSearchPlan(db, f, limit + offset, matches);
+  return listCardsByPlan(db, f, sort, limit, offset, plan);
 }
 
 /** A page of cards with the given search plan (all plans give the same rows; tests compare them). */
-export async function listCardsByPlan(db: DbOrTx, f: ListFilter, sort: Sort, limit: number, offset: number, plan: SearchPlan): Promise<CardRow[]> {
+export async function listCardsByPlan(db: DbOrTx, f: ListFilter, sort: AdminAuctionSort, limit: number, offset: number, plan: SearchPlan): Promise<CardRow[]> {
   const [col, dir] = SORT_COLUMNS[sort];
   const rows = await applyFilter(cardQuery(db), f, plan).orderBy(col, dir).orderBy('a.id', dir).limit(limit).offset(offset).execute();
   return rows as CardRow[];

@@ -5,6 +5,7 @@ import { currentUser, requireActiveUser, requireAuth } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
 import { auctionTexts, CreateAuctionInput, ListQuery } from '@shared/schemas/auctions';
+import { AdminAuctionsQuery } from '@shared/schemas/admin';
 import { findAuction, findSeller } from './auctions.repository';
 import { createAuction, deleteAuction, getDetail, listAuctions, listPopular } from './auctions.service';
 
@@ -52,9 +53,14 @@ export function auctionsRoutes(ctx: AppContext): Router {
     res.json(await listAuctions(ctx, { kind: 'public' }, parse(ListQuery, req.query)));
   });
 
+  // An admin sees every auction and may filter by `status` and sort by bid count; others get the public list.
   r.get('/all-auction-items/', async (req, res) => {
-    const scope = req.user?.is_admin ? ({ kind: 'all' } as const) : ({ kind: 'public' } as const);
-    res.json(await listAuctions(ctx, scope, parse(ListQuery, req.query)));
+    if (req.user?.is_admin) {
+      const query = parse(AdminAuctionsQuery, req.query);
+      res.json(await listAuctions(ctx, { kind: 'all', status: query.status }, query));
+      return;
+    }
+    res.json(await listAuctions(ctx, { kind: 'public' }, parse(ListQuery, req.query)));
   });
 
   const own =

@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors';
 import { isoAt } from '../../lib/time';
 import { ALL_AUCTIONS } from '@shared/categories';
 import { auctionTexts, type AuctionCard, type AuctionDetail, type CreateAuctionInput, type ListQuery, type Paged } from '@shared/schemas/auctions';
+import type { AdminAuctionsQuery } from '@shared/schemas/admin';
 import { escapeLike, normaliseForSearch } from '@shared/rules/search';
 import { PAGE_SIZE } from '@shared/rules/limits';
 import { imagesForAuctions, listImages } from '../images/images.repository';
@@ -74,7 +75,7 @@ export async function deleteAuction(ctx: AppContext, user: User, id: number): Pr
 export async function listAuctions(
   ctx: AppContext,
   scope: repo.ListScope,
-  query: ListQuery,
+  query: ListQuery | AdminAuctionsQuery,
 ): Promise<AuctionCard[] | Paged<AuctionCard>> {
   const now = Date.now();
   const search = query.q ? normaliseForSearch(query.q) : '';

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../rules/limits';
+import { ADMIN_AUCTION_SORTS, ADMIN_AUCTION_STATUSES, ADMIN_USER_SEARCH_MAX } from '../rules/admin';
+import { AdminUser } from './accounts';
+import { auctionTexts, ListQuery, Paged } from './auctions';
+
+/** Serbian messages of the admin list calls (our wording). */
+export const adminTexts = {
+  badPage: auctionTexts.badPage,
+  badPageSize: auctionTexts.badPageSize,
+  badQuery: 'Parametri pretrage nisu ispravni.',
+  badStatus: 'Status mora biti „active“ ili „ended“.',
+  userSearchTooLong: `Pretraga korisnika može imati najviše ${ADMIN_USER_SEARCH_MAX} karaktera.`,
+} as const;
+
+const intLike = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v);
+const blankToUndefined = (v: unknown) => (v === undefined || v === '' ? undefined : v);
+
+const page = z.preprocess(
+  (v) => blankToUndefined(intLike(v)),
+  z.number({ error: adminTexts.badPage }).int(adminTexts.badPage).min(1, adminTexts.badPage).max(1_000_000, adminTexts.badPage).optional(),
+);
+/** Above MAX_PAGE_SIZE is clamped to it (like every list). */
+const pageSize = z.preprocess(
+  (v) => {
+    const n = blankToUndefined(intLike(v));
+    return typeof n === 'number' && !Number.isNaN(n) ? Math.min(n, MAX_PAGE_SIZE) : n;
+  },
+  z.number({ error: adminTexts.badPageSize }).int(adminTexts.badPageSize).min(1, adminTexts.badPageSize).optional(),
+);
+
+/**
+ * GET /api/all-auction-items/ as an admin: the list query plus `status` (active / ended, blank = both) and
+ * the bid-count sorts. An unknown `sort` falls back to the default, as on every list (the documented
+ * contract of ListQuery); an unknown `status` is a 400.
+ */
+export const AdminAuctionsQuery = ListQuery.extend({
+  status: z.preprocess(blankToUndefined, z.enum(ADMIN_AUCTION_STATUSES, { error: adminTexts.badStatus }).optional()),
+  sort: z.enum(ADMIN_AUCTION_SORTS).optional().default('endDateAsc').catch('endDateAsc'),
+});
+export type AdminAuctionsQuery = z.output<typeof AdminAuctionsQuery>;
+
+/**
+ * GET /api/admin/users/?q=&page=&page_size=. `q` (trimmed, blank = everyone) matches first name or e-mail
+ * as a substring, any case, with or without diacritics (normaliseForSearch). Without `page` the answer is
+ * the plain array of before (every match); with `page`, `{count, next, previous, results}`.
+ */
+export const AdminUsersQuery = z.object({
+  q: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.string({ error: adminTexts.badQuery }).max(ADMIN_USER_SEARCH_MAX, adminTexts.userSearchTooLong).optional(),
+  ),
+  page,
+  page_size: pageSize,
+});
+export type AdminUsersQuery = z.output<typeof AdminUsersQuery>;
+
+export const AdminUsersPage = Paged(AdminUser);
