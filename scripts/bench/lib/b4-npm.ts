@@ -132,32 +132,39 @@ export interface StartFigures {
   npmStartCpu: number[];
 }
 
-/** `starts` interleaved rounds of the four commands, after one unmeasured round (warms the file cache). */
-export async function measureStarts(starts: number, log: (m: string) => void = () => undefined): Promise<StartFigures> {
+/**
+ * `starts` interleaved rounds of the four commands, after one unmeasured round (warms the file cache and
+ * writes the server's code cache). With several project roots (a checkout before a change, one after), each
+ * round runs the four commands in each root in turn.
+ */
+export async function measureStarts(starts: number, log: (m: string) => void = () => undefined, roots: string[] = [ROOT]): Promise<StartFigures[]> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const node = process.execPath;
-  const entry = path.join(ROOT, 'dist/server/index.js');
-  const f: StartFigures = { nodeE0: [], npmVersion: [], nodeServer: [], npmStart: [], nodeServerCpu: [], npmStartCpu: [] };
+  const all = roots.map((): StartFigures => ({ nodeE0: [], npmVersion: [], nodeServer: [], npmStart: [], nodeServerCpu: [], npmStartCpu: [] }));
   for (let i = -1; i < starts; i++) {
-    const e0 = await timeToExit(node, ['-e', '0']);
-    const v = await timeToExit(npm, ['--version']);
-    const s = await timeToFirst200(node, [entry]);
-    const n = await timeToFirst200(npm, ['start']);
-    if (i < 0) continue;
-    f.nodeE0.push(e0);
-    f.npmVersion.push(v);
-    f.nodeServer.push(s.ms);
-    f.npmStart.push(n.ms);
-    f.nodeServerCpu.push(s.cpuMs);
-    f.npmStartCpu.push(n.cpuMs);
-    log(`B4 npm round ${i + 1}: node -e 0 ${fmt(e0, 0)}, npm --version ${fmt(v, 0)}, node dist ${fmt(s.ms, 0)} (CPU ${fmt(s.cpuMs, 0)}), npm start ${fmt(n.ms, 0)} (CPU ${fmt(n.cpuMs, 0)}) ms`);
+    for (const [k, root] of roots.entries()) {
+      const f = all[k];
+      const e0 = await timeToExit(node, ['-e', '0']);
+      const v = await timeToExit(npm, ['--version']);
+      const s = await timeToFirst200(node, [path.join(root, 'dist/server/index.js')], root);
+      const n = await timeToFirst200(npm, ['start'], root);
+      if (i < 0) continue;
+      f.nodeE0.push(e0);
+      f.npmVersion.push(v);
+      f.nodeServer.push(s.ms);
+      f.npmStart.push(n.ms);
+      f.nodeServerCpu.push(s.cpuMs);
+      f.npmStartCpu.push(n.cpuMs);
+      const where = roots.length > 1 ? ` ${root}` : '';
+      log(`B4 npm round ${i + 1}${where}: node -e 0 ${fmt(e0, 0)}, npm --version ${fmt(v, 0)}, node dist ${fmt(s.ms, 0)} (CPU ${fmt(s.cpuMs, 0)}), npm start ${fmt(n.ms, 0)} (CPU ${fmt(n.cpuMs, 0)}) ms`);
+    }
   }
-  return f;
+  return all;
 }
 
 export async function b4npm(ctx: BenchCtx): Promise<Row[]> {
   if (ctx.source) return [];
-  const f = await measureStarts(ctx.sizes.b4.starts, ctx.log);
+  const [f] = await measureStarts(ctx.sizes.b4.starts, ctx.log);
   const m = median(f.npmStart);
   const list = (xs: number[]) => xs.map((v) => fmt(v, 0)).join(', ');
   return [
@@ -178,12 +185,19 @@ export async function b4npm(ctx: BenchCtx): Promise<Row[]> {
   ];
 }
 
-/** `tsx scripts/bench/lib/b4-npm.ts [starts]`: the four figures alone, without the rest of the suite. */
+/**
+ * `npx tsx scripts/bench/lib/b4-npm.ts [starts] [root …]`: the four figures alone, without the rest of the
+ * suite; with several built checkouts (e.g. one before a change), interleaved round by round.
+ */
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, 'scripts/bench/lib/b4-npm.ts')) {
   const starts = Number(process.argv[2] ?? 5);
-  measureStarts(starts, (m) => console.error(m))
-    .then((f) => {
-      for (const [k, v] of Object.entries(f)) console.log(`${k.padEnd(11)} median ${fmt(median(v), 0)} ms  [${v.map((x: number) => fmt(x, 0)).join(', ')}]`);
+  const roots = process.argv.length > 3 ? process.argv.slice(3).map((r) => path.resolve(r)) : [ROOT];
+  measureStarts(starts, (m) => console.error(m), roots)
+    .then((all) => {
+      for (const [i, f] of all.entries()) {
+        console.log(roots[i]);
+        for (const [k, v] of Object.entries(f)) console.log(`  ${k.padEnd(13)} median ${fmt(median(v), 0)} ms  [${v.map((x: number) => fmt(x, 0)).join(', ')}]`);
+      }
     })
     .catch((err) => {
       console.error(err);
