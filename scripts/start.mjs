@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: builds what is missing or older than the sources, then serves the production build.
+// `npm start`: builds what is missing or older than the sources, then serves the production build in this
+// same process (no second node). Imports only what the check needs: the server bundle is the first big load.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,26 +9,31 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const stamp = path.join(root, 'dist', '.build-stamp');
 const serverEntry = path.join(root, 'dist/server/index.js');
+/** What the build reads besides the source folders: a change to any of them also rebuilds. */
+const BUILD_INPUTS = ['package.json', 'vite.config.ts', 'tsconfig.json', 'scripts/build.mjs', 'scripts/server-loader.mjs'];
 
-function newestMtime(dir) {
-  let newest = 0;
-  if (!fs.existsSync(dir)) return 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+const mtime = (p) => fs.statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+
+/** Whether any file below `dir` (node_modules and dot-files left out) changed after `since`; stops at the first. */
+function newerThan(dir, since) {
+  let entries;
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return false;
   }
-  return newest;
+  for (const e of entries) {
+    if (e.name === 'node_modules' || e.name[0] === '.') continue;
+    const p = `${dir}/${e.name}`;
+    if (e.isDirectory() ? newerThan(p, since) : mtime(p) > since) return true;
+  }
+  return false;
 }
 
 function needsBuild() {
-  if (!fs.existsSync(stamp) || !fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'dist/client/index.html'))) return true;
-  const built = fs.statSync(stamp).mtimeMs;
-  const sources = Math.max(
-    ...['server', 'shared', 'client'].map((d) => newestMtime(path.join(root, d))),
-    fs.statSync(path.join(root, 'package.json')).mtimeMs,
-  );
-  return sources > built;
+  const built = mtime(stamp);
+  if (!built || !mtime(serverEntry) || !mtime(path.join(root, 'dist/server/server.cjs')) || !mtime(path.join(root, 'dist/client/index.html'))) return true;
+  return BUILD_INPUTS.some((f) => mtime(path.join(root, f)) > built) || ['server', 'shared', 'client'].some((d) => newerThan(path.join(root, d), built));
 }
 
 if (process.env.SKIP_BUILD !== '1' && needsBuild()) {

@@ -23,7 +23,8 @@ async function main() {
   process.on('SIGTERM', shutdown);
 }
 
-main().catch((err) => {
+/** Settles once the server listens (dist/server/index.js then writes its code cache, scripts/server-loader.mjs). */
+export const ready = main().catch((err) => {
   console.error('Pokretanje nije uspelo:', err);
   process.exit(1);
 });

@@ -8,6 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { b1, b2b7, b3, b4, b5, b6, type BenchCtx } from './lib/benchmarks';
+import { b1reread } from './lib/b1-reread';
+import { b4npm } from './lib/b4-npm';
 import { machine } from './lib/machine';
 import { sizesFor, type Mode, type Row } from './lib/options';
 import { BENCH_DIR, buildState, ensureBuild, pinningNote } from './lib/proc';
@@ -54,8 +56,10 @@ async function main() {
 
   try {
     if (want('B4')) await guard('B4', () => b4(ctx));
+    if (want('B4')) await guard('B4 npm', () => b4npm(ctx));
     if (want('B5')) await guard('B5', () => b5(ctx));
     if (want('B1')) await guard('B1', () => b1(ctx));
+    if (want('B1')) await guard('B1 re-read', () => b1reread(ctx));
     if (want('B2') || want('B7')) await guard('B2/B7', () => b2b7(ctx));
     let big: { dir: string } | undefined;
     if (want('B3') || want('B6')) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type KyselyConfig, type MigrationProvider, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, sql, SqliteDialect, type KyselyConfig, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import { migrations } from './migrations/index';
 import { registerSqlFunctions } from './sql-functions';
 import type { Database } from './types';
@@ -91,8 +91,26 @@ const provider: MigrationProvider = {
   },
 };
 
+/**
+ * Whether every migration is recorded as done: one read, no lock, no write. kysely's Migrator (creates its
+ * tables if missing, takes its lock in a write transaction, reads the list) took 3–11 ms of a restart on a
+ * busy machine (docs/performance.md, "B4 as users run it").
+ */
+async function allApplied(db: Kysely<Database>): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    const done = new Set(rows.map((r) => r.name));
+    const names = Object.keys(migrations);
+    // Exactly ours: a migration this build does not know goes through the Migrator, which reports it.
+    return done.size === names.length && names.every((name) => done.has(name));
+  } catch {
+    return false; // a new database: no kysely_migration table yet
+  }
+}
+
 /** Runs every pending migration; throws on failure. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  if (await allApplied(db)) return;
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export interface Mail {
@@ -22,18 +22,22 @@ const FROM = 'Aukcije <no-reply@aukcije.rs>';
  * so a developer can follow a verification link without any mail server.
  */
 export function createMailer(opts: { smtpUrl?: string; outboxDir: string; logger: Logger }): Mailer {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+  // nodemailer (0.4 MB) is loaded with the first mail, not at start (docs/performance.md, "B4 as users run it").
+  let transport: Promise<Transporter> | undefined;
+  const smtpUrl = opts.smtpUrl;
+  if (smtpUrl) {
+    const smtp = () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl)));
     return {
       async send(mail) {
-        await transport.sendMail({ from: FROM, ...mail });
+        await (await smtp()).sendMail({ from: FROM, ...mail });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const stream = () =>
+    (transport ??= import('nodemailer').then((m) => m.default.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })));
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: FROM, ...mail });
+      const info = await (await stream()).sendMail({ from: FROM, ...mail });
       fs.mkdirSync(opts.outboxDir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(opts.outboxDir, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}-${safeTo}.eml`);

@@ -27,7 +27,7 @@ export interface BenchCtx {
 
 const pass = (ok: boolean) => ok;
 
-async function seeded(ctx: BenchCtx, label: string, auctions: number, bidders: number): Promise<{ dir: string; seed: SeedResult }> {
+export async function seeded(ctx: BenchCtx, label: string, auctions: number, bidders: number): Promise<{ dir: string; seed: SeedResult }> {
   const dir = freshDataDir(label);
   ctx.cleanup.push(dir);
   const seed = await seedBench(dir, { auctions, bidders });
@@ -36,7 +36,7 @@ async function seeded(ctx: BenchCtx, label: string, auctions: number, bidders: n
 }
 
 /** Keeps `n` sockets connected (and joined to `auctionId` when given) from the load core until stopped. */
-async function holdSockets(base: string, n: number, auctionId: number | null): Promise<{ stop: () => Promise<void> }> {
+export async function holdSockets(base: string, n: number, auctionId: number | null): Promise<{ stop: () => Promise<void> }> {
   const cfg: WatchConfig = { mode: 'idle', base, auctionId: auctionId ?? 0, watchers: n, join: auctionId !== null };
   let ready!: () => void;
   const readyP = new Promise<void>((r) => (ready = r));

@@ -1,5 +1,4 @@
 import { Router, type RequestHandler } from 'express';
-import multer from 'multer';
 import type { AppContext } from '../../context';
 import { currentUser, requireActiveUser, requireAuth } from '../../http/auth';
 import { AppError } from '../../http/errors';
@@ -9,10 +8,17 @@ import { AdminAuctionsQuery } from '@shared/schemas/admin';
 import { findAuction, findSeller } from './auctions.repository';
 import { createAuction, deleteAuction, getDetail, listAuctions, listPopular } from './auctions.service';
 
-/** Text fields only (images have their own call); small limits, the fields are short. */
-const fieldsOnly = multer({ limits: { fields: 20, fieldSize: 20_000, files: 0, parts: 20 }, defParamCharset: 'utf8' }).none();
-const receiveFields: RequestHandler = (req, res, next) =>
-  fieldsOnly(req, res, (err: unknown) => next(err ? AppError.badRequest(auctionTexts.badForm, undefined, 'bad_form') : undefined));
+/**
+ * Text fields only (images have their own call); small limits, the fields are short. multer is loaded with the
+ * first new auction, not at start (docs/performance.md, "B4 as users run it").
+ */
+let fieldsOnly: Promise<RequestHandler> | undefined;
+const receiveFields: RequestHandler = async (req, res, next) => {
+  fieldsOnly ??= import('multer').then(({ default: multer }) =>
+    multer({ limits: { fields: 20, fieldSize: 20_000, files: 0, parts: 20 }, defParamCharset: 'utf8' }).none(),
+  );
+  (await fieldsOnly)(req, res, (err: unknown) => next(err ? AppError.badRequest(auctionTexts.badForm, undefined, 'bad_form') : undefined));
+};
 
 export function auctionsRoutes(ctx: AppContext): Router {
   const r = Router();

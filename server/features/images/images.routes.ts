@@ -1,5 +1,4 @@
 import { Router, type RequestHandler } from 'express';
-import multer, { MulterError } from 'multer';
 import type { AppContext } from '../../context';
 import { currentUser, requireActiveUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
@@ -8,24 +7,34 @@ import { IMAGE_MAX_BYTES, IMAGES_MAX } from '@shared/rules/limits';
 import { auctionTexts, ImageOrderInput } from '@shared/schemas/auctions';
 import { addImages, deleteImage, reorderImages, requireSellerOf, safeName, type Upload } from './images.service';
 
-/** Repeated `image` parts (any field name is taken), held in memory: at most 6 files of 6 MB each. */
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGES_MAX, fields: 10, parts: IMAGES_MAX + 10, fieldSize: 10_000 },
-  defParamCharset: 'utf8',
-}).any();
+/**
+ * Repeated `image` parts (any field name is taken), held in memory: at most 6 files of 6 MB each. multer (with
+ * busboy and a 0.2 MB MIME table) is loaded with the first upload, not at start (docs/performance.md, B4).
+ */
+let multerModule: Promise<{ upload: RequestHandler; MulterError: typeof import('multer').MulterError }> | undefined;
+const loadMulter = () =>
+  (multerModule ??= import('multer').then(({ default: multer, MulterError }) => ({
+    upload: multer({
+      storage: multer.memoryStorage(),
+      limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGES_MAX, fields: 10, parts: IMAGES_MAX + 10, fieldSize: 10_000 },
+      defParamCharset: 'utf8',
+    }).any(),
+    MulterError,
+  })));
 
-const receiveFiles: RequestHandler = (req, res, next) =>
+const receiveFiles: RequestHandler = async (req, res, next) => {
+  const { upload, MulterError } = await loadMulter();
   upload(req, res, (err: unknown) => {
     if (!err) return next();
     if (err instanceof MulterError) {
-      if (err.code === 'LIMIT_FILE_SIZE') return next(AppError.field('image', auctionTexts.imageTooLarge(safeName((err as MulterError & { filename?: string }).filename))));
+      if (err.code === 'LIMIT_FILE_SIZE') return next(AppError.field('image', auctionTexts.imageTooLarge(safeName((err as InstanceType<typeof MulterError> & { filename?: string }).filename))));
       if (err.code === 'LIMIT_FILE_COUNT' || err.code === 'LIMIT_PART_COUNT') {
         return next(AppError.field('image', auctionTexts.imagesTooMany));
       }
     }
     next(AppError.badRequest(auctionTexts.badForm, undefined, 'bad_form'));
   });
+};
 
 export function imagesRoutes(ctx: AppContext): Router {
   const r = Router();

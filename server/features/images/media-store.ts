@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../http/errors';
 import { auctionTexts } from '@shared/schemas/auctions';
 
@@ -43,6 +42,8 @@ export function mediaUrl(relPath: string): string {
  * Throws a 400 AppError with a Serbian message that names the file.
  */
 export async function processImage(buf: Buffer, name: string): Promise<ProcessedImage> {
+  // file-type, like sharp below, is loaded on the first upload, not at start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const kind = await fileTypeFromBuffer(buf);
   if (!kind || !ACCEPTED.has(kind.mime)) throw AppError.field('image', auctionTexts.imageNotImage(name));
   // Loaded on first use, not at start: sharp is the slowest module to load (docs/performance.md, B4).
