@@ -21,8 +21,9 @@ export async function buildAll({ quiet = false } = {}) {
     target: 'node20',
     // Pure-JS dependencies are bundled too: resolving and loading hundreds of separate ESM files cost about
     // half of the cold start (docs/performance.md, B4). Native addons stay external; `require` is provided
-    // for the bundled CommonJS packages.
-    external: ['better-sqlite3', 'argon2', 'sharp', 'bufferutil', 'utf-8-validate'],
+    // for the bundled CommonJS packages. The SQLite driver is one of two better-sqlite3 packages, chosen at start
+    // (server/db/sqlite-driver.ts).
+    external: ['better-sqlite3-node20', 'better-sqlite3-node22', 'argon2', 'sharp', 'bufferutil', 'utf-8-validate'],
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     tsconfig: path.join(root, 'tsconfig.json'),
     sourcemap: true,

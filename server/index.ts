@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { createApp } from './app';
+import { SqliteDriverError } from './db/sqlite-driver';
 
 async function main() {
   let config;
@@ -24,6 +25,10 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof SqliteDriverError) {
+    console.error(`Pokretanje nije uspelo: ${err.message}`);
+    process.exit(1);
+  }
   console.error('Pokretanje nije uspelo:', err);
   process.exit(1);
 });
