@@ -16,7 +16,8 @@
 #   5. `npm start` (builds, seeds the demo, serves) must answer /api/user/status/ and /api/auctions/ with 200;
 #   6. `npx vitest run --project server` (or the given paths) on Node 24.
 #
-# Environment: NODE24_SPEC (default 24: the newest 24.x; or an exact version like 24.21.0), CI_NODE24_DIR
+# Environment: NODE24_SPEC (default 24: the newest 24.x; or an exact version like 24.21.0; another line, e.g.
+# 22, runs the same checks on that Node), CI_NODE24_DIR
 # (default: a new temp dir, removed at the end unless CI_NODE24_KEEP=1; an existing dir is reused, and its
 # `npm ci` skipped while package-lock.json and the Node version are unchanged).
 set -euo pipefail
@@ -47,7 +48,8 @@ export npm_config_nodedir="$NODE_DIR"
 export npm_config_update_notifier=false
 hash -r
 NODE24_VERSION=$(node --version)
-[[ $NODE24_VERSION == v24.* ]] || die "PATH does not resolve node to Node 24 (got $NODE24_VERSION)"
+[[ $NODE24_VERSION == "$("$NODE_BIN" --version)" ]] || die "PATH does not resolve node to $NODE_BIN (got $NODE24_VERSION)"
+[[ $NODE24_VERSION == v24.* || -n ${NODE24_SPEC:-} ]] || die "expected Node 24, got $NODE24_VERSION"
 log "node $NODE24_VERSION (Node-API $(node -p process.versions.napi), ABI $(node -p process.versions.modules)); npm $(npm --version) runs on it"
 step "Node 24 from the npm registry"
 
@@ -71,7 +73,7 @@ if [[ -f $STAMP && $(cat "$STAMP") == "$WANT" ]]; then
   log "package-lock.json and Node unchanged since the last install in $APP: npm ci skipped"
 else
   npm ci --no-audit --no-fund >"$DIR/npm-ci.log" 2>&1 || { tail -40 "$DIR/npm-ci.log" >&2; die "npm ci failed on $NODE24_VERSION"; }
-  grep -E '^npm (warn|WARN)' "$DIR/npm-ci.log" | grep -v 'Unknown user config' | sort | uniq -c | sed 's/^/[ci-node24]   /' >&2 || true
+  grep -E '^npm (warn|WARN)' "$DIR/npm-ci.log" | grep -v 'Unknown .* config' | sort | uniq -c | sed 's/^/[ci-node24]   /' >&2 || true
   echo "$WANT" >"$STAMP"
 fi
 step "npm ci"
