@@ -48,12 +48,17 @@ export function sqliteDriver(): typeof BetterSqlite3 {
   let Database: typeof BetterSqlite3;
   try {
     Database = load(pkg) as typeof BetterSqlite3;
+    // better-sqlite3 loads its addon on the first `new Database()`: open one here, so that an addon built for
+    // another Node fails now, with the message below.
+    new Database(':memory:').close();
   } catch (err) {
-    const cause = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    const fix =
-      pkg === 'better-sqlite3-node20'
-        ? `pokrenite \`npm install\` (ili \`npm rebuild ${pkg}\`) ovom verzijom Node-a; ${pkg} se kompajlira pri instalaciji i traži python3, make i g++`
-        : `pokrenite \`npm install\` ovom verzijom Node-a`;
+    const cause = (err instanceof Error ? err.message : String(err)).split('\nRequire stack')[0].replace(/\s*\n\s*/g, ' ').replace(/\.$/, '');
+    const missing = (err as NodeJS.ErrnoException | undefined)?.code === 'MODULE_NOT_FOUND';
+    // Missing: not installed, or (better-sqlite3-node20, optional) its compilation failed during `npm install`.
+    // Present but not loadable: compiled for another Node (installed with a newer Node, then back on 20).
+    const fix = missing
+      ? `pokrenite \`npm install\` ovom verzijom Node-a${pkg === 'better-sqlite3-node20' ? ` (${pkg} se tada kompajlira i traži python3, make i g++)` : ''}`
+      : `pokrenite \`npm rebuild\` ovom verzijom Node-a (node_modules je instaliran drugom verzijom)`;
     throw new SqliteDriverError(
       `SQLite drajver ${pkg} (better-sqlite3) ne može da se učita na Node ${process.version} (Node-API ${process.versions.napi}): ${cause}. ` +
         `Rešenje: ${fix}. Podržane verzije Node-a: 20.19+ (20.x), 22.14+ (22.x) i 24.x (README, „Verzije Node-a“).`,

@@ -5,7 +5,9 @@
  * 12.x: the server process aborting as soon as the GC collects statements (nodejs/node#65446).
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -49,5 +51,28 @@ describe('SQLite driver for the running Node', () => {
     });
     expect(r.stderr).not.toContain('Assertion failed');
     expect({ status: r.status, signal: r.signal, stdout: r.stdout.trim() }).toEqual({ status: 0, signal: null, stdout: 'survived' });
+  });
+
+  it('names the package, the Node and the fix when the driver is not installed', () => {
+    // The server's module, copied where no node_modules can be found: what `npm start` says when the install
+    // lacks the driver (e.g. better-sqlite3-node20 failed to compile on Node 20).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aukcije-driver-'));
+    try {
+      fs.copyFileSync(path.join(root, 'server/db/sqlite-driver.ts'), path.join(dir, 'sqlite-driver.mts'));
+      const script = `
+        const { sqliteDriver } = await import(${JSON.stringify(path.join(dir, 'sqlite-driver.mts'))});
+        try { sqliteDriver(); } catch (err) { console.log(err.name + ': ' + err.message); }
+      `;
+      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+      const pkg = sqliteDriverPackage();
+      expect(r.stdout.trim()).toBe(
+        `SqliteDriverError: SQLite drajver ${pkg} (better-sqlite3) ne može da se učita na Node ${process.version} (Node-API ${process.versions.napi}): ` +
+          `Cannot find module '${pkg}'. Rešenje: pokrenite \`npm install\` ovom verzijom Node-a` +
+          (pkg === 'better-sqlite3-node20' ? ' (better-sqlite3-node20 se tada kompajlira i traži python3, make i g++)' : '') +
+          '. Podržane verzije Node-a: 20.19+ (20.x), 22.14+ (22.x) i 24.x (README, „Verzije Node-a“).',
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
