@@ -51,7 +51,7 @@ NODE24_VERSION=$(node --version)
 [[ $NODE24_VERSION == "$("$NODE_BIN" --version)" ]] || die "PATH does not resolve node to $NODE_BIN (got $NODE24_VERSION)"
 [[ $NODE24_VERSION == v24.* || -n ${NODE24_SPEC:-} ]] || die "expected Node 24, got $NODE24_VERSION"
 log "node $NODE24_VERSION (Node-API $(node -p process.versions.napi), ABI $(node -p process.versions.modules)); npm $(npm --version) runs on it"
-step "Node 24 from the npm registry"
+step "Node $NODE24_VERSION from the npm registry"
 
 # ---- 2. the clone --------------------------------------------------------------------------------------
 HEAD=$(git -C "$ROOT" rev-parse HEAD)
