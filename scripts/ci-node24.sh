@@ -11,7 +11,10 @@
 #   3. `npm ci` there with Node 24 first on PATH: the system npm then runs on Node 24, and so do the install
 #      scripts; npm_config_nodedir points node-gyp at that package's headers (nothing is downloaded).
 #      better-sqlite3-node22 (13.x) is a prebuilt Node-API addon; better-sqlite3-node20 (12.x, optional, unused
-#      on Node 24) compiles too if a compiler is there, and its failure would not fail the install;
+#      on Node 24) compiles too if a compiler is there, and its failure does not fail the install. With
+#      CI_NODE24_NO_COMPILER=1 (.ci/run sets it) the install runs with CC=false CXX=false, as on a machine without
+#      a C/C++ compiler: 12.x's compilation fails, npm drops that optional package, and this checks that nothing
+#      else needed compiling (and saves CI the ~75-100 s of compiling SQLite for a package Node 24 never loads);
 #   4. the SQLite driver the server picks (server/db/sqlite-driver.ts) must be 13.x;
 #   5. `npm start` (builds, seeds the demo, serves) must answer /api/user/status/ and /api/auctions/ with 200;
 #   6. `npx vitest run --project server` (or the given paths) on Node 24.
@@ -19,7 +22,7 @@
 # Environment: NODE24_SPEC (default 24: the newest 24.x; or an exact version like 24.21.0; another line, e.g.
 # 22, runs the same checks on that Node), CI_NODE24_DIR
 # (default: a new temp dir, removed at the end unless CI_NODE24_KEEP=1; an existing dir is reused, and its
-# `npm ci` skipped while package-lock.json and the Node version are unchanged).
+# `npm ci` skipped while package-lock.json and the Node version are unchanged), CI_NODE24_NO_COMPILER (see 3.).
 set -euo pipefail
 
 log() { printf '[ci-node24] %s\n' "$*" >&2; }
@@ -68,13 +71,23 @@ log "clone of ${HEAD:0:12} in $APP"
 
 # ---- 3. npm ci on Node 24 ------------------------------------------------------------------------------
 STAMP=node_modules/.ci-node24-install
-WANT="$NODE24_VERSION $(sha256sum package-lock.json | cut -d' ' -f1)"
+WANT="$NODE24_VERSION $(sha256sum package-lock.json | cut -d' ' -f1) no-compiler=${CI_NODE24_NO_COMPILER:-0}"
 if [[ -f $STAMP && $(cat "$STAMP") == "$WANT" ]]; then
   log "package-lock.json and Node unchanged since the last install in $APP: npm ci skipped"
 else
-  npm ci --no-audit --no-fund >"$DIR/npm-ci.log" 2>&1 || { tail -40 "$DIR/npm-ci.log" >&2; die "npm ci failed on $NODE24_VERSION"; }
+  NO_CC=()
+  if [[ ${CI_NODE24_NO_COMPILER:-0} == 1 ]]; then
+    NO_CC=(env CC=false CXX=false)
+    log "npm ci without a C/C++ compiler (CC=false CXX=false)"
+  fi
+  "${NO_CC[@]}" npm ci --no-audit --no-fund >"$DIR/npm-ci.log" 2>&1 || { tail -40 "$DIR/npm-ci.log" >&2; die "npm ci failed on $NODE24_VERSION"; }
   grep -E '^npm (warn|WARN)' "$DIR/npm-ci.log" | grep -v 'Unknown .* config' | sort | uniq -c | sed 's/^/[ci-node24]   /' >&2 || true
   echo "$WANT" >"$STAMP"
+fi
+if [[ -f node_modules/better-sqlite3-node20/build/Release/better_sqlite3.node ]]; then
+  log "better-sqlite3-node20 (12.x) compiled, as on any machine with a compiler; Node 24 does not load it"
+else
+  log "better-sqlite3-node20 (12.x) not installed: its compilation failed and npm dropped the optional package"
 fi
 step "npm ci"
 
