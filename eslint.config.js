@@ -6,6 +6,19 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // No package named better-sqlite3 is installed: two builds are, one per Node line (README, „Verzije Node-a“).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'better-sqlite3',
+              allowTypeImports: true,
+              message: 'Use sqliteDriver() from server/db/sqlite-driver.ts (it loads better-sqlite3-node20 or -node22 for the running Node); type imports are fine.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

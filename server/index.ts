@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { createApp } from './app';
+import { SqliteDriverError } from './db/sqlite-driver';
 
 async function main() {
   let config;
@@ -25,6 +26,10 @@ async function main() {
 
 /** Settles once the server listens (dist/server/index.js then writes its code cache, scripts/server-loader.mjs). */
 export const ready = main().catch((err) => {
+  if (err instanceof SqliteDriverError) {
+    console.error(`Pokretanje nije uspelo: ${err.message}`);
+    process.exit(1);
+  }
   console.error('Pokretanje nije uspelo:', err);
   process.exit(1);
 });

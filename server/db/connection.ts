@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, Migrator, sql, SqliteDialect, type KyselyConfig, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import { migrations } from './migrations/index';
 import { registerSqlFunctions } from './sql-functions';
+import { sqliteDriver } from './sqlite-driver';
 import type { Database } from './types';
 
 export interface DbHandle {
@@ -16,7 +17,8 @@ export interface DbHandle {
 /** Opens DATA_DIR/aukcije.sqlite (or `:memory:`) with WAL, foreign keys and a busy timeout. */
 export function openDatabase(file: string): DbHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const Database = sqliteDriver();
+  const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

@@ -17,11 +17,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/features/accounts/passwords';
 import { notificationTexts } from '../../server/features/notifications/notifications.messages';
+import { sqliteDriver } from '../../server/db/sqlite-driver';
 import { normaliseForSearch } from '@shared/rules/search';
 import { XSS_PAYLOADS, XSS_TRAP } from '../security/xss-payloads';
 import { launchBrowser } from './support/browser';
@@ -169,7 +170,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from }, (_
 beforeAll(async () => {
   clientDir = await stableClientCopy();
   server = await startE2EServer({ CLIENT_DIR: clientDir });
-  const db = new Database(path.join(server.dataDir, 'aukcije.sqlite'));
+  const db = new (sqliteDriver())(path.join(server.dataDir, 'aukcije.sqlite'));
   db.pragma('busy_timeout = 10000');
   seed(db, await hashPassword(VIEWER.password));
   db.close();
@@ -288,7 +289,7 @@ describe(`${N} XSS payloads in every user text and every page that shows it`, ()
 
   it('notifications page: every payload in a server-made message and as a raw message', async () => {
     for (const made of [0, 1] as const) {
-      const db = new Database(path.join(server.dataDir, 'aukcije.sqlite'));
+      const db = new (sqliteDriver())(path.join(server.dataDir, 'aukcije.sqlite'));
       db.pragma('busy_timeout = 10000');
       notificationsFor(db, viewerId, made);
       db.close();

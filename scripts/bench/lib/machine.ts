@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { execFileSync, execSync } from 'node:child_process';
+import { sqliteDriverPackage } from '../../../server/db/sqlite-driver';
 import { SERVER_NODE } from './proc';
 
 /** What the figures were measured on. */
@@ -8,7 +9,7 @@ export function machine(): Record<string, string> {
   let load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
   let sqlite = '';
   try {
-    sqlite = execSync(`${JSON.stringify(process.execPath)} -e "const D=require('better-sqlite3');console.log(new D(':memory:').prepare('select sqlite_version() v').get().v)"`, { encoding: 'utf8' }).trim();
+    sqlite = execSync(`${JSON.stringify(process.execPath)} -e "const D=require('${sqliteDriverPackage()}');console.log(new D(':memory:').prepare('select sqlite_version() v').get().v)"`, { encoding: 'utf8' }).trim();
   } catch {
     sqlite = 'unknown';
   }

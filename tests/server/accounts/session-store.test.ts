@@ -7,9 +7,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../../server/db/connection';
+import { sqliteDriver } from '../../../server/db/sqlite-driver';
 import { SqliteSessionStore } from '../../../server/http/session-store';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createUser, loginAs } from '../../support/factories';
@@ -30,7 +31,7 @@ describe('session store touch', () => {
     const h = openDatabase(file);
     await migrateToLatest(h.db);
     await h.db.destroy();
-    sqlite = new Database(file);
+    sqlite = new (sqliteDriver())(file);
     const prepare = sqlite.prepare.bind(sqlite);
     sqlite.prepare = ((source: string) => {
       const stmt = prepare(source);

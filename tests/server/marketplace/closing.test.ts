@@ -1,5 +1,4 @@
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createAuction } from '../../support/auctions';
@@ -7,6 +6,7 @@ import { createUser } from '../../support/factories';
 import { actor, auctionRow, bid, eventually, notificationsOf, watchAuction, type Actor } from '../../support/marketplace';
 import { collectEvents, connectSocket, sleep, waitForEvent } from '../../support/sockets';
 import { closeDueAuctions } from '../../../server/features/auctions/closing';
+import { sqliteDriver } from '../../../server/db/sqlite-driver';
 
 // The tests of one server run concurrently (independent auctions): the lifecycle is mostly waiting.
 describe.concurrent('auction lifecycle (AUCTION_DAY_SECONDS=2, SOFT_CLOSE_SECONDS=2)', () => {
@@ -179,7 +179,7 @@ describe('closing after a restart', () => {
     }
     await sleep(2300);
     // Nobody closed it while the server was down.
-    const file = new SQLite(path.join(dataDir, 'aukcije.sqlite'), { readonly: true });
+    const file = new (sqliteDriver())(path.join(dataDir, 'aukcije.sqlite'), { readonly: true });
     try {
       expect(file.prepare('select status from auctions where id = ?').get(auctionId!)).toEqual({ status: 'active' });
     } finally {
