@@ -20,15 +20,32 @@ export function openDatabase(file: string): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Fresh statistics the way SQLite recommends for a long-lived connection (sqlite.org/lang_pragma.html#pragma_optimize):
+  // at open with 0x10002 (every table checked, analysed where it may help, with a bounded analysis), then
+  // plain `optimize` every hour. The public lists do not depend on them (their plans are fixed, migration
+  // 2026-11-24-0100, tests/server/db/list-plans.test.ts); other queries may.
+  sqlite.pragma('optimize = 0x10002');
+  const timer = setInterval(() => {
+    try {
+      if (sqlite.open) sqlite.pragma('optimize');
+    } catch {
+      // busy or closing: the next hour tries again
+    }
+  }, OPTIMIZE_EVERY_MS);
+  timer.unref();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }), ...benchSqlLog() });
   return {
     db,
     sqlite,
     async close() {
+      clearInterval(timer);
       await db.destroy();
     },
   };
 }
+
+/** How often a connection runs `PRAGMA optimize` after the one at open. */
+export const OPTIMIZE_EVERY_MS = 3600_000;
 
 /**
  * What kysely sees as its database: the better-sqlite3 connection, except that `prepare` hands back a
