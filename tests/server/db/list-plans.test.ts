@@ -6,15 +6,18 @@
  * count and the popular list are checked with EXPLAIN QUERY PLAN of the exact statements the service runs,
  * before any statistics exist and again after `PRAGMA optimize` and after a full ANALYZE: no temporary
  * B-tree, and no walk over every open auction (each list walks an index ordered like it, with its category
- * as an equality). A search may sort its own matches (the rare-term plan), so `q` is left out.
+ * as an equality). A search may sort its own matches (the rare-term `drive` plan); its walking plans (a
+ * common term) are held to the same rule.
  */
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../server/context';
 import type { Database, User } from '../../../server/db/types';
+import { listCardsByPlan, type ListFilter } from '../../../server/features/auctions/auctions.repository';
 import { createAuction, listAuctions, listPopular } from '../../../server/features/auctions/auctions.service';
 import { placeBid } from '../../../server/features/bids/bids.service';
 import { ALL_AUCTIONS, CATEGORY_VALUES } from '@shared/categories';
+import { escapeLike, normaliseForSearch } from '@shared/rules/search';
 import { CreateAuctionInput, ListQuery, SORTS, type Sort } from '@shared/schemas/auctions';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createUser } from '../../support/factories';
@@ -115,6 +118,21 @@ async function problems(): Promise<string[]> {
         const equalities = m[2].split(' AND ').filter((c) => c.endsWith('=?')).length;
         const cols = indexColumns(m[1]);
         if (cols[equalities] !== SORT_COLUMN[sort] || cols[equalities + 1] !== 'id') note(`${where}: index ${m[1]} (${cols.join(', ')}) not ordered like the sort`, list[0], planOf(list[0]));
+      }
+    }
+  }
+  // A search's walking plans (a common term's pages) walk the sort's index and stop at the page; only the
+  // `drive` plan (a rare term) reads and sorts its own matches.
+  for (const sort of SORTS) {
+    for (const category of [undefined, CATEGORY_VALUES[2]]) {
+      for (const plan of ['walkIndex', 'walkScan'] as const) {
+        const f: ListFilter = { scope: { kind: 'public' }, now: new Date().toISOString(), category, search: escapeLike(normaliseForSearch('predmet')) };
+        const [q] = await capture((ctx) => listCardsByPlan(ctx.db, f, sort, 20, 20, plan));
+        const steps = planOf(q);
+        const [line] = auctionsLine(steps);
+        const where = `search ${plan} ${sort} category=${category ?? '-'}`;
+        if (steps.some((l) => l.includes('TEMP B-TREE'))) note(`${where}: sorts in a temporary B-tree`, q, steps);
+        if (!line?.startsWith('SEARCH a USING') || (category && !line.includes('category=?'))) note(`${where}: does not walk the sort's index`, q, steps);
       }
     }
   }
