@@ -27,9 +27,10 @@ export function openDatabase(file: string): DbHandle {
   sqlite.pragma('optimize = 0x10002');
   const timer = setInterval(() => {
     try {
-      if (sqlite.open) sqlite.pragma('optimize');
+      // Not inside someone's transaction (kysely's may span awaits): its rollback would take the statistics too.
+      if (sqlite.open && !sqlite.inTransaction) sqlite.pragma('optimize');
     } catch {
-      // busy or closing: the next hour tries again
+      // busy: the next hour tries again
     }
   }, OPTIMIZE_EVERY_MS);
   timer.unref();
