@@ -10,6 +10,7 @@ import path from 'node:path';
 import { b1, b2b7, b3, b4, b5, b6, type BenchCtx } from './lib/benchmarks';
 import { b1reread } from './lib/b1-reread';
 import { b4npm } from './lib/b4-npm';
+import { b3g } from './lib/b3g';
 import { machine } from './lib/machine';
 import { sizesFor, type Mode, type Row } from './lib/options';
 import { BENCH_DIR, buildState, ensureBuild, pinningNote } from './lib/proc';
@@ -70,6 +71,7 @@ async function main() {
       big = { dir };
     }
     if (want('B3')) await guard('B3', async () => (await b3(ctx, big)).rows);
+    if (want('B3G')) await guard('B3g', () => b3g(ctx));
     if (want('B6')) await guard('B6', () => b6(ctx, big));
   } finally {
     if (!args.includes('--keep')) for (const d of ctx.cleanup) fs.rmSync(d, { recursive: true, force: true });

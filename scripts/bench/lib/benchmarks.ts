@@ -202,11 +202,11 @@ export interface SqlStat {
 }
 
 /** Restarts the server with BENCH_SQL_LOG=1 and runs every query `times` times, one at a time. */
-async function sqlTimings(ctx: BenchCtx, dir: string, times: number): Promise<SqlStat[]> {
+async function sqlTimings(ctx: BenchCtx, dir: string, times: number, queries = b3Queries()): Promise<SqlStat[]> {
   const server = await startServer({ dataDir: dir, source: ctx.source, env: { BENCH_SQL_LOG: '1', BENCH_SQL_LOG_MS: '0' } });
   const from = server.stderr().length; // skip the migration check at start
   try {
-    for (const q of b3Queries()) for (let i = 0; i < times; i++) await (await fetch(server.url + q.path)).arrayBuffer();
+    for (const q of queries) for (let i = 0; i < times; i++) await (await fetch(server.url + q.path)).arrayBuffer();
     await sleep(200);
   } finally {
     await server.stop();
@@ -223,12 +223,22 @@ async function sqlTimings(ctx: BenchCtx, dir: string, times: number): Promise<Sq
     .sort((a, b) => b.p50 - a.p50);
 }
 
-export async function b3(ctx: BenchCtx, data?: { dir: string }): Promise<{ rows: Row[]; sql: SqlStat[] }> {
-  const { auctions, seconds, concurrency } = ctx.sizes.b3;
+/** B3 on another database (B3g: grown through the API, scripts/bench/lib/b3g.ts): its row ids, queries, size. */
+export interface B3Variant {
+  id: string;
+  queries: { name: string; path: string }[];
+  auctions: number;
+  /** Words after "list at N auctions", e.g. "grown through the API". */
+  label: string;
+}
+
+export async function b3(ctx: BenchCtx, data?: { dir: string }, variant?: B3Variant): Promise<{ rows: Row[]; sql: SqlStat[] }> {
+  const { seconds, concurrency } = ctx.sizes.b3;
+  const auctions = variant?.auctions ?? ctx.sizes.b3.auctions;
   const dir = data?.dir ?? (await seeded(ctx, 'b3', auctions, 1)).dir;
   const server = await startServer({ dataDir: dir, source: ctx.source });
   const hello = await startBaseline('hello');
-  const queries = b3Queries();
+  const queries = variant?.queries ?? b3Queries();
   let results: HttpResult[];
   try {
     const jobs: HttpJob[] = [];
@@ -245,7 +255,7 @@ export async function b3(ctx: BenchCtx, data?: { dir: string }): Promise<{ rows:
   const pick = (label: string) => results.filter((r) => r.label === label);
   const helloP95 = median(pick('hello/lat').map((r) => r.p95));
   const helloRps = median(pick('hello/thr').map((r) => r.rps));
-  const sql = await sqlTimings(ctx, dir, ctx.mode === 'smoke' ? 2 : 20);
+  const sql = await sqlTimings(ctx, dir, ctx.mode === 'smoke' ? 2 : 20, queries);
   const rows: Row[] = queries.map((q, i) => {
     const lat = pick(`${q.name}/lat`);
     const thr = pick(`${q.name}/thr`);
@@ -253,8 +263,8 @@ export async function b3(ctx: BenchCtx, data?: { dir: string }): Promise<{ rows:
     const rps = median(thr.map((r) => r.rps));
     const bad = [...lat, ...thr].reduce((s, r) => s + r.errors + r.timeouts + Object.entries(r.statuses).filter(([k]) => k !== '200').reduce((a, [, v]) => a + v, 0), 0);
     return {
-      id: `B3${String.fromCharCode(97 + i)}`,
-      what: `list at ${fmt(auctions, 0)} auctions: ${q.name}`,
+      id: variant ? `${variant.id}-${String.fromCharCode(97 + i)}` : `B3${String.fromCharCode(97 + i)}`,
+      what: `list at ${fmt(auctions, 0)} auctions${variant ? ` ${variant.label}` : ''}: ${q.name}`,
       subject: `p95 ${fmt(p95, 2)} ms, ${fmt(rps, 0)} req/s`,
       baseline: `p95 ${fmt(helloP95, 2)} ms, ${fmt(helloRps, 0)} req/s hello`,
       ratio: `${fmt(rps / helloRps, 2)}×`,
@@ -265,7 +275,7 @@ export async function b3(ctx: BenchCtx, data?: { dir: string }): Promise<{ rows:
   });
   const worst = sql[0];
   rows.push({
-    id: 'B3 SQL',
+    id: `${variant?.id ?? 'B3'} SQL`,
     what: 'slowest SQL statement (median of its runs)',
     subject: worst ? `${fmt(worst.p50, 3)} ms median, ${fmt(worst.max, 3)} ms max` : 'n/a',
     baseline: '—',

@@ -5,6 +5,7 @@ import * as m0740 from './2026-11-22-0740-idempotency-keys';
 import * as m0800 from './2026-11-22-0800-category-list-index';
 import * as m0840 from './2026-11-22-0840-auctions-fts';
 import * as m1000 from './2026-11-22-1000-open-listing';
+import * as m20261124_0100 from './2026-11-24-0100-fixed-list-plans';
 import * as m20261124_0600 from './2026-11-24-0600-users-search-text';
 
 /** Every migration, in order. Names are dated; add new ones at the end. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0800-category-list-index': m0800,
   '2026-11-22-0840-auctions-fts': m0840,
   '2026-11-22-1000-open-listing': m1000,
+  '2026-11-24-0100-fixed-list-plans': m20261124_0100,
   '2026-11-24-0600-users-search-text': m20261124_0600,
 };

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { AuctionsTable, Database, DbOrTx } from '../../db/types';
 import type { AdminAuctionSort, AdminAuctionStatus } from '@shared/rules/admin';
 
@@ -54,12 +54,18 @@ type AuctionsQuery<O> = SelectQueryBuilder<Database & { a: AuctionsTable }, 'a',
  */
 export type SearchPlan = 'drive' | 'walkIndex' | 'walkScan';
 
-function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter, plan: SearchPlan = 'drive'): AuctionsQuery<O> {
+/**
+ * `endDateRange`: whether the public filter's `end_date > now` may be the way into an index. Only a list in
+ * end-date order wants that; any other order tests it as `+a.end_date` (no index range), so SQLite walks the
+ * index ordered like the list (migration 2026-11-24-0100) instead of taking the end-date range as the more
+ * selective-looking way in and sorting every open auction: what it did without statistics (issue 11).
+ */
+function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter, plan: SearchPlan = 'drive', endDateRange = true): AuctionsQuery<O> {
   const s = f.scope;
   if (s.kind === 'public') {
     q = q
       .where('a.status', '=', 'active')
-      .where('a.end_date', '>', f.now)
+      .where(endDateRange ? sql.ref('a.end_date') : sql`+a.end_date`, '>', f.now)
       // Uncorrelated NOT IN: SQLite reads the (few) blocked sellers once instead of probing users for
       // every open auction; the count at 100,000 auctions takes ~2.5x less (docs/performance.md, B3).
       .where('a.seller_id', 'not in', (eb) => eb.selectFrom('users as u').select('u.id').where('u.blocked_at', 'is not', null));
@@ -118,7 +124,12 @@ function searchText(f: ListFilter): string | undefined {
 }
 
 function cardQuery(db: DbOrTx) {
-  return db.selectFrom('auctions as a').select((eb) => [
+  return db.selectFrom('auctions as a').select(cardColumns);
+}
+
+/** A card's columns of `a`, its first image included. */
+function cardColumns(eb: ExpressionBuilder<Database & { a: AuctionsTable }, 'a'>) {
+  return [
     'a.id',
     'a.title',
     'a.description',
@@ -137,7 +148,7 @@ function cardQuery(db: DbOrTx) {
       .orderBy('i.id')
       .limit(1)
       .as('first_image_path'),
-  ]);
+  ] as const;
 }
 
 /** The list sorts, plus the admin's bid-count sorts (no index: an admin's list sorts its matches). */
@@ -169,7 +180,7 @@ export async function listCards(
 /** A page of cards with the given search plan (all plans give the same rows; tests compare them). */
 export async function listCardsByPlan(db: DbOrTx, f: ListFilter, sort: AdminAuctionSort, limit: number, offset: number, plan: SearchPlan): Promise<CardRow[]> {
   const [col, dir] = SORT_COLUMNS[sort];
-  const rows = await applyFilter(cardQuery(db), f, plan).orderBy(col, dir).orderBy('a.id', dir).limit(limit).offset(offset).execute();
+  const rows = await applyFilter(cardQuery(db), f, plan, col === 'a.end_date').orderBy(col, dir).orderBy('a.id', dir).limit(limit).offset(offset).execute();
   return rows as CardRow[];
 }
 
@@ -248,23 +259,23 @@ async function countListed(db: DbOrTx, f: ListFilter, phrase: string | undefined
 export async function listPopular(db: DbOrTx, now: string, since: string, limit: number): Promise<CardRow[]> {
   const open: ListFilter = { scope: { kind: 'public' }, now };
   const out: CardRow[] = [];
-  const recent = await applyFilter(
-    cardQuery(db)
-      .innerJoin(
-        (eb) =>
-          eb
-            .selectFrom('bids as rb')
-            .select([sql<number>`+rb.auction_id`.as('auction_id'), (e) => e.fn.countAll<number>().as('n')])
-            .where('rb.created_at', '>', since)
-            // Grouping on an expression keeps SQLite on the created_at index (the window) instead of
-            // walking every bid in auction order to avoid a sort.
-            .groupBy(sql`+rb.auction_id`)
-            .as('r'),
-        (join) => join.onRef('r.auction_id', '=', 'a.id'),
-      )
-      .select('r.n'),
-    open,
-  )
+  // The bids of the window drive (CROSS JOIN keeps them the outer loop): each of their auctions is one rowid
+  // lookup. As an inner join SQLite walked every open auction and looked each one up in the window's counts.
+  const recentBids = db
+    .selectFrom('bids as rb')
+    .select([sql<number>`+rb.auction_id`.as('auction_id'), (e) => e.fn.countAll<number>().as('n')])
+    .where('rb.created_at', '>', since)
+    // Grouping on an expression keeps SQLite on the created_at index (the window) instead of
+    // walking every bid in auction order to avoid a sort.
+    .groupBy(sql`+rb.auction_id`)
+    .as('r');
+  const recentQuery = db
+    .selectFrom(recentBids)
+    .crossJoin('auctions as a')
+    .whereRef('a.id', '=', 'r.auction_id')
+    .select(cardColumns)
+    .select('r.n');
+  const recent = await applyFilter(recentQuery as unknown as AuctionsQuery<CardRow & { n: number }>, open, 'drive', false)
     .orderBy('n', 'desc')
     .orderBy('a.bid_count', 'desc')
     .orderBy('a.end_date', 'asc')
@@ -274,13 +285,14 @@ export async function listPopular(db: DbOrTx, now: string, since: string, limit:
   out.push(...(recent as unknown as CardRow[]));
   if (out.length < limit) {
     const seen = out.map((r) => r.id);
-    let q = applyFilter(cardQuery(db), open).where('a.bid_count', '>', 0);
+    // Both steps walk (status, bid_count DESC, end_date, id): most bids first, then soonest end, no sort.
+    let q = applyFilter(cardQuery(db), open, 'drive', false).where('a.bid_count', '>', 0);
     if (seen.length) q = q.where('a.id', 'not in', seen);
     const more = await q.orderBy('a.bid_count', 'desc').orderBy('a.end_date', 'asc').orderBy('a.id', 'asc').limit(limit - out.length).execute();
     out.push(...(more as CardRow[]));
   }
   if (out.length < limit) {
-    const rest = await applyFilter(cardQuery(db), open)
+    const rest = await applyFilter(cardQuery(db), open, 'drive', false)
       .where('a.bid_count', '=', 0)
       .orderBy('a.end_date', 'asc')
       .orderBy('a.id', 'asc')

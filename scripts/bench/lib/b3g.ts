@@ -1,0 +1,70 @@
+/**
+ * B3g (issue 11): B3 on a database grown through the HTTP API (lib/grow.ts: the real server from an empty
+ * DATA_DIR, every auction created by a logged-in seller with one small image), which has only the statistics
+ * the server gathers itself, not the bulk seeder's `PRAGMA optimize`. `category=all-auctions` as the spec's
+ * client sends it; every sort at page 1 and 50, a category and a search. Goal as on the seeded database.
+ *
+ * `npm run bench -- --only=B3g` runs it alone. BENCH_GROWN_DIR=<dir>: use a copy of a database grown earlier (e.g. by `npx tsx scripts/bench/lib/grow.ts`)
+ * instead of growing one (20,000 auctions take ~8 minutes on the shared 2-core machine).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sqliteDriver } from '../../../server/db/sqlite-driver';
+import { CATEGORY_VALUES } from '@shared/categories';
+import { SORTS } from '@shared/schemas/auctions';
+import { b3, type BenchCtx } from './benchmarks';
+import { growThroughApi } from './grow';
+import type { Mode, Row } from './options';
+import { freshDataDir } from './proc';
+import { fmt } from './stats';
+
+/** Auctions grown per mode: creating them through the API runs at ~40/s here. */
+const GROWN: Record<Mode, number> = { smoke: 200, quick: 20_000, full: 100_000 };
+
+export function b3gQueries(): { name: string; path: string }[] {
+  const all = '/api/auctions/?category=all-auctions';
+  const cat = CATEGORY_VALUES[3];
+  return [
+    ...SORTS.flatMap((sort) => [1, 50].map((page) => ({ name: `${sort} page ${page}`, path: `${all}&sort=${sort}&page=${page}` }))),
+    { name: `category ${cat}`, path: `/api/auctions/?category=${encodeURIComponent(cat)}&page=1` },
+    { name: 'search q=sesir', path: `${all}&q=sesir&page=1` },
+  ];
+}
+
+export async function b3g(ctx: BenchCtx): Promise<Row[]> {
+  const dir = freshDataDir('grown');
+  ctx.cleanup.push(dir);
+  const rows: Row[] = [];
+  let auctions = GROWN[ctx.mode];
+  const reuse = process.env.BENCH_GROWN_DIR;
+  if (reuse) {
+    fs.cpSync(reuse, dir, { recursive: true });
+    auctions = countOf(dir);
+    ctx.log(`B3g: copy of ${reuse} (${auctions} auctions)`);
+  } else {
+    const grown = await growThroughApi({ auctions, dataDir: dir, source: ctx.source, log: ctx.log });
+    ctx.log(`B3g: grew ${auctions} auctions through the API in ${(grown.ms / 1000).toFixed(0)} s`);
+    rows.push({
+      id: 'B3g grow',
+      what: `${fmt(auctions, 0)} auctions created through the API, one image each`,
+      subject: `${fmt(grown.perSecond, 1)} auctions/s (${fmt(grown.ms / 1000, 0)} s, 4 at a time)`,
+      baseline: '—',
+      ratio: '—',
+      goal: '—',
+      pass: null,
+    });
+  }
+  const label = reuse ? 'grown through the API (BENCH_GROWN_DIR copy)' : 'grown through the API';
+  const { rows: listRows } = await b3(ctx, { dir }, { id: 'B3g', queries: b3gQueries(), auctions, label });
+  return [...rows, ...listRows];
+}
+
+/** The number of auctions in a copied database (for the rows' labels). */
+function countOf(dir: string): number {
+  const db = new (sqliteDriver())(path.join(dir, 'aukcije.sqlite'), { readonly: true });
+  try {
+    return (db.prepare('select count(*) as n from auctions').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
