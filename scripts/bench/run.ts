@@ -2,7 +2,7 @@
  * `npm run bench` (quick) / `npm run bench -- --full`: issue 6's benchmark suite. Prints one table
  * (subject, same-run baseline, ratio, goal, pass/fail) and writes scripts/bench/results/<mode>[-partial]-latest.{json,md}.
  *
- * Options: --full, --only=B1,B3 (B2 and B7 run together), --build (force a rebuild), --no-build
+ * Options: --full, --only=B1,B3 (B2 and B7 run together; B3g and B6g share one grown database), --build (force a rebuild), --no-build
  * (use dist as it is even when stale), --keep (keep the temporary data dirs).
  */
 import fs from 'node:fs';
@@ -10,7 +10,8 @@ import path from 'node:path';
 import { b1, b2b7, b3, b4, b5, b6, type BenchCtx } from './lib/benchmarks';
 import { b1reread } from './lib/b1-reread';
 import { b4npm } from './lib/b4-npm';
-import { b3g } from './lib/b3g';
+import { b3g, grownDatabase, type Grown } from './lib/b3g';
+import { b6g } from './lib/b6g';
 import { machine } from './lib/machine';
 import { sizesFor, type Mode, type Row } from './lib/options';
 import { BENCH_DIR, buildState, ensureBuild, pinningNote } from './lib/proc';
@@ -71,8 +72,12 @@ async function main() {
       big = { dir };
     }
     if (want('B3')) await guard('B3', async () => (await b3(ctx, big)).rows);
-    if (want('B3G')) await guard('B3g', () => b3g(ctx));
+    // B3g and B6g share one grown database (grown once, or a copy of BENCH_GROWN_DIR).
+    let grownP: Promise<Grown> | undefined;
+    const grown = () => (grownP ??= grownDatabase(ctx));
+    if (want('B3G')) await guard('B3g', () => b3g(ctx, grown()));
     if (want('B6')) await guard('B6', () => b6(ctx, big));
+    if (want('B6G')) await guard('B6g', async () => [...(want('B3G') ? [] : (await grown()).rows), ...(await b6g(ctx, grown()))]);
   } finally {
     if (!args.includes('--keep')) for (const d of ctx.cleanup) fs.rmSync(d, { recursive: true, force: true });
   }

@@ -5,7 +5,8 @@
  * client sends it; every sort at page 1 and 50, a category and a search. Goal as on the seeded database.
  *
  * `npm run bench -- --only=B3g` runs it alone. BENCH_GROWN_DIR=<dir>: use a copy of a database grown earlier (e.g. by `npx tsx scripts/bench/lib/grow.ts`)
- * instead of growing one (20,000 auctions take ~8 minutes on the shared 2-core machine).
+ * instead of growing one (20,000 auctions take ~8 minutes on the shared 2-core machine). B6g (lib/b6g.ts) reuses
+ * the same grown database within a run (grownDatabase).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,7 +32,18 @@ export function b3gQueries(): { name: string; path: string }[] {
   ];
 }
 
-export async function b3g(ctx: BenchCtx): Promise<Row[]> {
+/** The grown database B3g and B6g (lib/b6g.ts) run on: grown once per run, or a copy of BENCH_GROWN_DIR. */
+export interface Grown {
+  dir: string;
+  auctions: number;
+  /** Whether it is a BENCH_GROWN_DIR copy rather than grown in this run. */
+  reused: boolean;
+  /** The "B3g grow" row when it was grown in this run. */
+  rows: Row[];
+}
+
+/** Grows `GROWN[mode]` auctions through the API into a fresh dir, or copies BENCH_GROWN_DIR there. */
+export async function grownDatabase(ctx: BenchCtx): Promise<Grown> {
   const dir = freshDataDir('grown');
   ctx.cleanup.push(dir);
   const rows: Row[] = [];
@@ -40,10 +52,10 @@ export async function b3g(ctx: BenchCtx): Promise<Row[]> {
   if (reuse) {
     fs.cpSync(reuse, dir, { recursive: true });
     auctions = countOf(dir);
-    ctx.log(`B3g: copy of ${reuse} (${auctions} auctions)`);
+    ctx.log(`grown database: copy of ${reuse} (${auctions} auctions)`);
   } else {
     const grown = await growThroughApi({ auctions, dataDir: dir, source: ctx.source, log: ctx.log });
-    ctx.log(`B3g: grew ${auctions} auctions through the API in ${(grown.ms / 1000).toFixed(0)} s`);
+    ctx.log(`grown database: grew ${auctions} auctions through the API in ${(grown.ms / 1000).toFixed(0)} s`);
     rows.push({
       id: 'B3g grow',
       what: `${fmt(auctions, 0)} auctions created through the API, one image each`,
@@ -54,9 +66,15 @@ export async function b3g(ctx: BenchCtx): Promise<Row[]> {
       pass: null,
     });
   }
-  const label = reuse ? 'grown through the API (BENCH_GROWN_DIR copy)' : 'grown through the API';
-  const { rows: listRows } = await b3(ctx, { dir }, { id: 'B3g', queries: b3gQueries(), auctions, label });
-  return [...rows, ...listRows];
+  return { dir, auctions, reused: !!reuse, rows };
+}
+
+/** B3g's rows (with the grow row when it grew); `grown`: a database grown earlier in this run (shared with B6g). */
+export async function b3g(ctx: BenchCtx, grown?: Promise<Grown> | Grown): Promise<Row[]> {
+  const g = await (grown ?? grownDatabase(ctx));
+  const label = g.reused ? 'grown through the API (BENCH_GROWN_DIR copy)' : 'grown through the API';
+  const { rows: listRows } = await b3(ctx, { dir: g.dir }, { id: 'B3g', queries: b3gQueries(), auctions: g.auctions, label });
+  return [...g.rows, ...listRows];
 }
 
 /** The number of auctions in a copied database (for the rows' labels). */

@@ -170,11 +170,11 @@ export async function startServer(opts: ServerOpts): Promise<Running> {
   return { url, port, child, pid: child.pid!, stderr, stop: () => stopChild(child) };
 }
 
-/** Starts scripts/bench/baselines/<name>.mjs and resolves once GET /hello answers 200. */
-export async function startBaseline(name: 'hello' | 'bare-io', cpu: number | null = SERVER_CPU): Promise<Running> {
+/** Starts scripts/bench/baselines/<name>.mjs (with `env` added) and resolves once GET /hello answers 200. */
+export async function startBaseline(name: 'hello' | 'bare-io', cpu: number | null = SERVER_CPU, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const { child, stderr } = startProcess(SERVER_NODE, [path.join(BENCH_DIR, 'baselines', `${name}.mjs`)], { PORT: String(port) }, cpu);
+  const { child, stderr } = startProcess(SERVER_NODE, [path.join(BENCH_DIR, 'baselines', `${name}.mjs`)], { ...env, PORT: String(port) }, cpu);
   await waitForHttp(`${url}/hello`, child, 20_000, stderr);
   return { url, port, child, pid: child.pid!, stderr, stop: () => stopChild(child) };
 }
