@@ -8,7 +8,7 @@ import { Alert } from '../../../components/Alert';
 import { Dialog } from '../../../components/Dialog';
 import { formatDateTime, formatPrice } from '../../../lib/format';
 import { deleteAuction, deleteErrorMessage } from '../../auctions/api/delete-auction';
-import { ADMIN_PAGE_SIZE, adminAuctionsKey, useAdminAuctions } from '../api/admin-auctions';
+import { adminAuctionsKey, useAdminAuctions } from '../api/admin-auctions';
 import { DASHBOARD_SORTS, type AdminParams, type DashboardSort } from '../hooks/use-admin-params';
 import { AdminPager } from './AdminPager';
 import { ListStates } from './ListStates';
@@ -120,16 +120,7 @@ export function AuctionsPanel({ params, update }: AuctionsPanelProps) {
           ))}
         </ul>
       </ListStates>
-      {data && (data.previous !== null || data.next !== null) && (
-        <AdminPager
-          label={t.pagination(t.auctionsTitle)}
-          page={page}
-          pages={Math.max(1, Math.ceil(data.count / ADMIN_PAGE_SIZE))}
-          hasPrevious={data.previous !== null}
-          hasNext={data.next !== null}
-          onPage={(p) => update({ page: p })}
-        />
-      )}
+      <AdminPager label={t.pagination(t.auctionsTitle)} page={page} result={data} onPage={(p) => update({ page: p })} />
       <Dialog
         open={!!toDelete}
         role="alertdialog"

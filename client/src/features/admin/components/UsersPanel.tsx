@@ -4,7 +4,6 @@ import { ADMIN_USER_SEARCH_MAX } from '@shared/rules/admin';
 import { Alert } from '../../../components/Alert';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../app/auth';
-import { ADMIN_PAGE_SIZE } from '../api/admin-auctions';
 import { useAdminUsers, useSetBlocked } from '../api/admin-users';
 import type { AdminParams } from '../hooks/use-admin-params';
 import { AdminPager } from './AdminPager';
@@ -84,16 +83,7 @@ export function UsersPanel({ params, update }: UsersPanelProps) {
           ))}
         </ul>
       </ListStates>
-      {data && (data.previous !== null || data.next !== null) && (
-        <AdminPager
-          label={t.pagination(t.usersTitle)}
-          page={page}
-          pages={Math.max(1, Math.ceil(data.count / ADMIN_PAGE_SIZE))}
-          hasPrevious={data.previous !== null}
-          hasNext={data.next !== null}
-          onPage={(p) => update({ page: p })}
-        />
-      )}
+      <AdminPager label={t.pagination(t.usersTitle)} page={page} result={data} onPage={(p) => update({ page: p })} />
     </section>
   );
 }
