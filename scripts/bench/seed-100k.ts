@@ -14,6 +14,7 @@ import { OPEN_LISTING_INSERT_TRIGGER, REFILL_OPEN_LISTING_SQL } from '../../serv
 import { hashPassword } from '../../server/features/accounts/passwords';
 import { CATEGORY_VALUES } from '@shared/categories';
 import { normaliseForSearch } from '@shared/rules/search';
+import { ADJ, CITIES, NOUNS, rng } from './lib/words';
 
 export const BENCH_PASSWORD = 'BenchLozinka123';
 
@@ -27,18 +28,6 @@ export interface SeedResult {
   ms: number;
 }
 
-const NOUNS = ['Bicikl', 'Telefon', 'Sat', 'Šešir', 'Lampa', 'Stolica', 'Knjiga', 'Gitara', 'Kaput', 'Frižider', 'Laptop', 'Fotelja', 'Ćilim', 'Đak torba', 'Čizme', 'Žardinjera'];
-const ADJ = ['stari', 'novi', 'polovni', 'očuvan', 'retki', 'mali', 'veliki', 'crveni', 'plavi', 'drveni'];
-const CITIES = ['Beograd', 'Novi Sad', 'Niš', 'Kragujevac', 'Subotica', 'Čačak'];
-
-/** Deterministic pseudo-random numbers, so two runs seed the same data. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 export async function seedBench(dataDir: string, opts: { auctions: number; bidders?: number; sellers?: number }): Promise<SeedResult> {
   const t0 = Date.now();

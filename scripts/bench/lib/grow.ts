@@ -19,6 +19,7 @@ import { BENCH_PASSWORD } from '../seed-100k';
 import { loginAll } from './client';
 import { freshDataDir, startServer } from './proc';
 import type { Identity } from '../loadgen/http-load';
+import { ADJ, CITIES, NOUNS, rng } from './words';
 
 export interface GrowOptions {
   auctions: number;
@@ -42,18 +43,6 @@ export interface GrowResult {
   perSecond: number;
 }
 
-const NOUNS = ['Bicikl', 'Telefon', 'Sat', 'Šešir', 'Lampa', 'Stolica', 'Knjiga', 'Gitara', 'Kaput', 'Frižider', 'Laptop', 'Fotelja', 'Ćilim', 'Čizme'];
-const ADJ = ['stari', 'novi', 'polovni', 'očuvan', 'retki', 'mali', 'veliki', 'crveni', 'plavi', 'drveni'];
-const CITIES = ['Beograd', 'Novi Sad', 'Niš', 'Kragujevac', 'Subotica', 'Čačak'];
-
-/** Deterministic pseudo-random numbers, so two runs grow the same auctions. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 /**
  * The sellers' rows: the only thing written straight into SQLite (WAL, next to the running server), since
