@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAuction, apiUser } from '../e2e/support/api';
 import type { TestUser } from '../e2e/support/browser';
 import type { E2EServer } from '../e2e/support/server';
-import { decodeEml, freePort } from '../support/app';
+import { freePort, readOutbox } from '../support/app';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const COPY = ['server', 'shared', 'client', 'scripts', 'package.json', 'tsconfig.json', 'vite.config.ts'];
@@ -52,14 +52,7 @@ async function start(cmd: 'npm' | 'node'): Promise<Started> {
     if (Date.now() > deadline) throw new Error(`no answer:\n${log}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  const outbox = () => {
-    const dir = path.join(dataDir, 'outbox');
-    if (!fs.existsSync(dir)) return [];
-    return fs
-      .readdirSync(dir)
-      .sort()
-      .map((f) => ({ file: f, text: decodeEml(fs.readFileSync(path.join(dir, f), 'utf8')) }));
-  };
+  const outbox = () => readOutbox(dataDir);
   return {
     url,
     port,

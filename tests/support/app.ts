@@ -57,16 +57,19 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     url,
     dataDir,
     ctx: server.ctx,
-    outbox() {
-      const dir = path.join(dataDir, 'outbox');
-      if (!fs.existsSync(dir)) return [];
-      return fs
-        .readdirSync(dir)
-        .sort()
-        .map((f) => ({ file: f, text: decodeEml(fs.readFileSync(path.join(dir, f), 'utf8')) }));
-    },
+    outbox: () => readOutbox(dataDir),
     close: () => server.close(),
   };
+}
+
+/** The mails the server wrote to DATA_DIR/outbox (no SMTP_URL), oldest first, decoded. */
+export function readOutbox(dataDir: string): { file: string; text: string }[] {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => ({ file: f, text: decodeEml(fs.readFileSync(path.join(dir, f), 'utf8')) }));
 }
 
 /** Undoes quoted-printable soft breaks and escapes so tests can find links in a mail. */

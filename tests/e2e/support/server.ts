@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeEml, freePort, tempDataDir } from '../../support/app';
+import { freePort, readOutbox, tempDataDir } from '../../support/app';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -70,14 +70,7 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
     await new Promise((r) => setTimeout(r, 150));
   }
 
-  const outbox = () => {
-    const dir = path.join(dataDir, 'outbox');
-    if (!fs.existsSync(dir)) return [];
-    return fs
-      .readdirSync(dir)
-      .sort()
-      .map((f) => ({ file: f, text: decodeEml(fs.readFileSync(path.join(dir, f), 'utf8')) }));
-  };
+  const outbox = () => readOutbox(dataDir);
 
   return {
     url,
