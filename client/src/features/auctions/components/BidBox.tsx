@@ -4,7 +4,7 @@ import { sr } from '@shared/texts/sr';
 import { minNextBid } from '@shared/rules/bids';
 import { Dialog } from '../../../components/Dialog';
 import { ApiError, isNotAuthenticated, NetworkError } from '../../../lib/api';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../auth/use-auth';
 import { usePlaceBid } from '../api/bids';
 import { checkBidAmount } from './bid-validation';
 

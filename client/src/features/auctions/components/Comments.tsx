@@ -4,7 +4,7 @@ import { sr } from '@shared/texts/sr';
 import { COMMENT_MAX } from '@shared/rules/limits';
 import { ApiError, isNotAuthenticated } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../auth/use-auth';
 import { useComments, useCreateComment, useDeleteComment } from '../api/comments';
 import { checkComment } from './comment-validation';
 

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { now } from '../../../lib/clock';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../auth/use-auth';
 import { useLiveAuction } from '../../live/hooks';
 import { useAuction, useSeller } from '../api/auction-detail';
 import { Slideshow } from '../components/Slideshow';

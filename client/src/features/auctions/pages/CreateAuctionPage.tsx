@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/Dialog';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ApiError, NetworkError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../auth/use-auth';
 import { createAuctionItem, uploadAuctionImages } from '../api/create-auction';
 import { deleteAuction } from '../api/delete-auction';
 import { auctionListsKey } from '../api/auctions-list';

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWhiteBackground } from '../../../lib/use-white-background';
 import { validateEmail } from '../../../lib/validation';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../use-auth';
 import { login, resendVerification } from '../api/login';
 import { googleLogin } from '../api/google';
 import { GoogleButton } from '../components/GoogleButton';

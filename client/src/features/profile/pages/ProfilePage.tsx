@@ -6,7 +6,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../auth/use-auth';
 import { useUpdateProfile } from '../api/update-profile';
 import '../profile.css';
 
