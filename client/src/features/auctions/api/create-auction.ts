@@ -20,7 +20,3 @@ export function uploadAuctionImages(id: number, files: File[], onProgress?: (f: 
   for (const f of files) fd.append('image', f, f.name);
   return apiUpload<UploadedImages>(`/api/auction-items/${id}/images/`, fd, onProgress);
 }
-
-/** PUT /api/auction-items/{id}/images/order/ {image_ids}. */
-export const reorderAuctionImages = (id: number, imageIds: number[]) =>
-  apiFetch<unknown>(`/api/auction-items/${id}/images/order/`, { method: 'PUT', body: { image_ids: imageIds } });

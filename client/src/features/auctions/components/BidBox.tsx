@@ -90,7 +90,7 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
     <div className="bid-box">
       <form className="bid-box__form" onSubmit={submit} noValidate>
         <label htmlFor={inputId} className="bid-box__label">
-          {sr.auctions2.yourBid}
+          {sr.auctions.yourBid}
         </label>
         <div className="bid-box__row">
           <input

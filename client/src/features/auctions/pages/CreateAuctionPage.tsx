@@ -51,7 +51,7 @@ function serverFieldErrors(err: unknown): CreateErrors {
 
 /** /nova-aukcija */
 export default function CreateAuctionPage() {
-  useDocumentTitle(sr.auctions2.createTitle);
+  useDocumentTitle(sr.auctions.createTitle);
   const auth = useAuth();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -144,7 +144,7 @@ export default function CreateAuctionPage() {
         err instanceof NetworkError
           ? sr.create.imagesErrorNoBody
           : requestError(err, sr.create.imagesError, sr.create.imagesFailed, sr.create.imagesFailed);
-      setFailure(`${msg} ${sr.auctions2.notSaved}`);
+      setFailure(`${msg} ${sr.auctions.notSaved}`);
       setPhase('editing');
       return;
     }
@@ -159,7 +159,7 @@ export default function CreateAuctionPage() {
         <LoadingScreen text={sr.create.submitting} />
         <div className="upload-progress">
           <label className="field__label" htmlFor="upload-progress">
-            {sr.auctions2.uploading}
+            {sr.auctions.uploading}
           </label>
           <progress id="upload-progress" max={100} value={Math.round(progress * 100)}>
             {Math.round(progress * 100)}%
@@ -179,7 +179,7 @@ export default function CreateAuctionPage() {
 
   return (
     <div className="page create-page">
-      <h1 className="page-title">{sr.auctions2.createTitle}</h1>
+      <h1 className="page-title">{sr.auctions.createTitle}</h1>
       {failure && (
         <p className="alert alert--error create-page__failure" role="alert">
           {failure}
@@ -193,14 +193,14 @@ export default function CreateAuctionPage() {
       <form ref={formRef} className="form create-form card" onSubmit={submit} noValidate>
         <div className="field">
           <label className="field__label" htmlFor={ids.title}>
-            {sr.auctions2.fieldTitle}
+            {sr.auctions.fieldTitle}
           </label>
           <input id={ids.title} data-field="title" className="field__input" maxLength={TITLE_MAX} value={values.title} onChange={set('title')} {...err('title')} />
           {msg('title')}
         </div>
         <div className="field">
           <label className="field__label" htmlFor={ids.description}>
-            {sr.auctions2.fieldDescription}
+            {sr.auctions.fieldDescription}
           </label>
           <textarea
             id={ids.description}
@@ -216,7 +216,7 @@ export default function CreateAuctionPage() {
         <div className="create-form__row">
           <div className="field">
             <label className="field__label" htmlFor={ids.price}>
-              {sr.auctions2.fieldPrice}
+              {sr.auctions.fieldPrice}
             </label>
             <input
               id={ids.price}
@@ -234,7 +234,7 @@ export default function CreateAuctionPage() {
           </div>
           <div className="field">
             <label className="field__label" htmlFor={ids.duration}>
-              {sr.auctions2.fieldDuration}
+              {sr.auctions.fieldDuration}
             </label>
             <select
               id={ids.duration}
@@ -246,12 +246,12 @@ export default function CreateAuctionPage() {
             >
               {AUCTION_DURATIONS.map((d) => (
                 <option key={d} value={d}>
-                  {sr.auctions2.days(d)}
+                  {sr.auctions.days(d)}
                 </option>
               ))}
               {DISABLED_AUCTION_DURATIONS.map((d) => (
                 <option key={d} value={d} disabled>
-                  {sr.auctions2.days(d)} ({sr.create.soon})
+                  {sr.auctions.days(d)} ({sr.create.soon})
                 </option>
               ))}
             </select>
@@ -261,14 +261,14 @@ export default function CreateAuctionPage() {
         <div className="create-form__row">
           <div className="field">
             <label className="field__label" htmlFor={ids.city}>
-              {sr.auctions2.fieldCity}
+              {sr.auctions.fieldCity}
             </label>
             <input id={ids.city} data-field="city" className="field__input" autoComplete="address-level2" value={values.city} onChange={set('city')} {...err('city')} />
             {msg('city')}
           </div>
           <div className="field">
             <label className="field__label" htmlFor={ids.phone}>
-              {sr.auctions2.fieldPhone}
+              {sr.auctions.fieldPhone}
             </label>
             <input
               id={ids.phone}
@@ -285,11 +285,11 @@ export default function CreateAuctionPage() {
         </div>
         <div className="field">
           <label className="field__label" htmlFor={ids.category}>
-            {sr.auctions2.fieldCategory}
+            {sr.auctions.fieldCategory}
           </label>
           <select id={ids.category} data-field="category" className="field__input" value={values.category} onChange={set('category')} {...err('category')}>
             <option value="" disabled>
-              {sr.auctions2.chooseCategory}
+              {sr.auctions.chooseCategory}
             </option>
             {CATEGORIES.map((c) => (
               <option key={c.value} value={c.value}>
@@ -311,7 +311,7 @@ export default function CreateAuctionPage() {
           />
         </div>
         <button type="submit" className="btn btn--primary btn--block" disabled={phase !== 'editing'}>
-          {sr.auctions2.submit}
+          {sr.auctions.submit}
         </button>
       </form>
       <Dialog

@@ -12,7 +12,7 @@ import '../auth.css';
 
 /** /zaboravljena-lozinka: asks for the reset mail. */
 export default function ForgotPasswordPage() {
-  useDocumentTitle(sr.auth2.forgotTitle);
+  useDocumentTitle(sr.auth.forgotTitle);
   useWhiteBackground();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -32,7 +32,7 @@ export default function ForgotPasswordPage() {
       setSent(true);
     } catch (e2) {
       if (e2 instanceof ApiError && e2.field('email')) setError(e2.field('email'));
-      else setGeneral(e2 instanceof ApiError && e2.body.detail ? e2.body.detail : sr.auth2.forgotError);
+      else setGeneral(e2 instanceof ApiError && e2.body.detail ? e2.body.detail : sr.auth.forgotError);
     } finally {
       setSending(false);
     }
@@ -40,15 +40,15 @@ export default function ForgotPasswordPage() {
 
   return (
     <div className="auth-page">
-      <h1 className="auth-page__title">{sr.auth2.forgotTitle}</h1>
+      <h1 className="auth-page__title">{sr.auth.forgotTitle}</h1>
       {sent ? (
-        <Alert kind="success">{sr.auth2.forgotSent}</Alert>
+        <Alert kind="success">{sr.auth.forgotSent}</Alert>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
-          <p className="field__hint">{sr.auth2.forgotIntro}</p>
+          <p className="field__hint">{sr.auth.forgotIntro}</p>
           {general && <Alert kind="error">{general}</Alert>}
           <TextField
-            label={sr.auth2.emailLabel}
+            label={sr.auth.emailLabel}
             type="email"
             name="email"
             autoComplete="email"
@@ -60,12 +60,12 @@ export default function ForgotPasswordPage() {
             }}
           />
           <button type="submit" className="btn btn--brand btn--block" disabled={sending}>
-            {sending ? sr.auth2.forgotSending : sr.auth2.forgotSubmit}
+            {sending ? sr.auth.forgotSending : sr.auth.forgotSubmit}
           </button>
         </form>
       )}
       <p className="auth-page__links">
-        <Link to="/login">{sr.auth2.backToLogin}</Link>
+        <Link to="/login">{sr.auth.backToLogin}</Link>
       </p>
     </div>
   );

@@ -22,12 +22,12 @@ type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 /** The message the verification link or the Google redirect flow left in the query string. */
 function flagMessage(params: URLSearchParams): Message {
   const verified = params.get('verified');
-  if (verified === VERIFY_RESULT.ok) return { kind: 'success', text: sr.auth2.verifiedOk };
-  if (verified === VERIFY_RESULT.already) return { kind: 'info', text: sr.auth2.verifiedAlready };
-  if (verified === VERIFY_RESULT.failed) return { kind: 'error', text: sr.auth2.verifiedFail };
+  if (verified === VERIFY_RESULT.ok) return { kind: 'success', text: sr.auth.verifiedOk };
+  if (verified === VERIFY_RESULT.already) return { kind: 'info', text: sr.auth.verifiedAlready };
+  if (verified === VERIFY_RESULT.failed) return { kind: 'error', text: sr.auth.verifiedFail };
   const google = params.get('google');
   if (google === GOOGLE_REDIRECT_ERROR.blocked) return { kind: 'error', text: sr.login.blocked };
-  if (google === 'not_configured') return { kind: 'error', text: sr.auth2.googleDisabledWhy };
+  if (google === 'not_configured') return { kind: 'error', text: sr.auth.googleDisabledWhy };
   if (google === GOOGLE_REDIRECT_ERROR.failed) return { kind: 'error', text: sr.login.googleFailed };
   return null;
 }
@@ -39,7 +39,7 @@ function sessionEndMessage(ended: SessionEndNote | null): Message {
 }
 
 export default function LoginPage() {
-  useDocumentTitle(sr.auth2.loginTitle);
+  useDocumentTitle(sr.auth.loginTitle);
   useWhiteBackground();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -108,7 +108,7 @@ export default function LoginPage() {
 
   return (
     <div className="auth-page">
-      <h1 className="auth-page__title">{sr.auth2.loginTitle}</h1>
+      <h1 className="auth-page__title">{sr.auth.loginTitle}</h1>
       {message && (
         <Alert kind={message.kind} className="auth-page__message">
           {message.text}
@@ -117,7 +117,7 @@ export default function LoginPage() {
       {offerResend && !succeeded && <ResendVerification />}
       <form className="form" onSubmit={onSubmit} noValidate>
         <TextField
-          label={sr.auth2.emailLabel}
+          label={sr.auth.emailLabel}
           type="email"
           name="email"
           autoComplete="email"
@@ -125,7 +125,7 @@ export default function LoginPage() {
           onChange={(e) => setEmail(e.target.value)}
         />
         <TextField
-          label={sr.auth2.passwordLabel}
+          label={sr.auth.passwordLabel}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -133,13 +133,13 @@ export default function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <button type="submit" className="btn btn--brand btn--block" disabled={submitting || succeeded}>
-          {submitting ? sr.auth2.loggingIn : sr.auth2.loginSubmit}
+          {submitting ? sr.auth.loggingIn : sr.auth.loginSubmit}
         </button>
       </form>
       <p className="auth-page__links">
-        <Link to="/zaboravljena-lozinka">{sr.auth2.forgotLink}</Link>
+        <Link to="/zaboravljena-lozinka">{sr.auth.forgotLink}</Link>
       </p>
-      <div className="auth-page__divider">{sr.auth2.or}</div>
+      <div className="auth-page__divider">{sr.auth.or}</div>
       <GoogleButton
         onCredential={(t) => void onGoogleCredential(t)}
         onError={() => setMessage({ kind: 'error', text: sr.login.googleFailed })}
@@ -162,9 +162,9 @@ function ResendVerification() {
     setSending(true);
     try {
       const res = await resendVerification(email.trim());
-      setDone(res.detail || sr.auth2.resendSent);
+      setDone(res.detail || sr.auth.resendSent);
     } catch (e2) {
-      setError(e2 instanceof ApiError ? e2.field('email') ?? e2.body.detail ?? sr.auth2.resendError : sr.auth2.resendError);
+      setError(e2 instanceof ApiError ? e2.field('email') ?? e2.body.detail ?? sr.auth.resendError : sr.auth.resendError);
     } finally {
       setSending(false);
     }
@@ -172,9 +172,9 @@ function ResendVerification() {
   if (done) return <Alert kind="success">{done}</Alert>;
   return (
     <form className="form auth-resend" onSubmit={onSubmit} noValidate>
-      <p className="field__hint">{sr.auth2.resendIntro}</p>
+      <p className="field__hint">{sr.auth.resendIntro}</p>
       <TextField
-        label={sr.auth2.emailLabel}
+        label={sr.auth.emailLabel}
         type="email"
         autoComplete="email"
         value={email}
@@ -185,7 +185,7 @@ function ResendVerification() {
         }}
       />
       <button type="submit" className="btn btn--secondary" disabled={sending}>
-        {sr.auth2.resendSubmit}
+        {sr.auth.resendSubmit}
       </button>
     </form>
   );

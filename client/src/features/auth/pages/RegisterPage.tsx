@@ -87,7 +87,7 @@ export default function RegisterPage() {
           error={errors.first_name}
         />
         <TextField
-          label={sr.auth2.emailLabel}
+          label={sr.auth.emailLabel}
           type="email"
           name="email"
           autoComplete="email"
@@ -96,7 +96,7 @@ export default function RegisterPage() {
           error={errors.email}
         />
         <TextField
-          label={sr.auth2.phoneLabel}
+          label={sr.auth.phoneLabel}
           type="tel"
           name="phone_number"
           autoComplete="tel"
@@ -106,7 +106,7 @@ export default function RegisterPage() {
           error={errors.phone_number}
         />
         <TextField
-          label={sr.auth2.passwordLabel}
+          label={sr.auth.passwordLabel}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -115,7 +115,7 @@ export default function RegisterPage() {
           error={errors.password}
         />
         <TextField
-          label={sr.auth2.confirmLabel}
+          label={sr.auth.confirmLabel}
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
@@ -124,7 +124,7 @@ export default function RegisterPage() {
           error={errors.confirmPassword}
         />
         <button type="submit" className="btn btn--brand btn--block" disabled={submitting || !!registeredEmail}>
-          {submitting ? sr.auth2.registering : sr.auth2.registerSubmit}
+          {submitting ? sr.auth.registering : sr.auth.registerSubmit}
         </button>
       </form>
       <Dialog
@@ -133,11 +133,11 @@ export default function RegisterPage() {
         onClose={closeDialog}
         actions={
           <button type="button" className="btn btn--brand" onClick={closeDialog}>
-            {sr.auth2.registerDialogClose}
+            {sr.auth.registerDialogClose}
           </button>
         }
       >
-        <p>{registeredEmail ? sr.auth2.registerSent(registeredEmail) : null}</p>
+        <p>{registeredEmail ? sr.auth.registerSent(registeredEmail) : null}</p>
       </Dialog>
     </div>
   );

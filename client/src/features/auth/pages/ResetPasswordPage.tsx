@@ -12,7 +12,7 @@ import '../auth.css';
 
 /** /zaboravljena-lozinka/:token — the link from the reset mail: choose a new password. */
 export default function ResetPasswordPage() {
-  useDocumentTitle(sr.auth2.resetTitle);
+  useDocumentTitle(sr.auth.resetTitle);
   useWhiteBackground();
   const { token = '' } = useParams();
   const [password, setPassword] = useState('');
@@ -34,7 +34,7 @@ export default function ResetPasswordPage() {
       setDone(true);
     } catch (err) {
       if (err instanceof ApiError && err.field('password')) setErrors({ password: err.field('password') });
-      else setGeneral(err instanceof ApiError && err.status === 400 ? sr.auth2.resetInvalid : (err instanceof ApiError && err.body.detail) || sr.auth2.changeError);
+      else setGeneral(err instanceof ApiError && err.status === 400 ? sr.auth.resetInvalid : (err instanceof ApiError && err.body.detail) || sr.auth.changeError);
     } finally {
       setSaving(false);
     }
@@ -42,14 +42,14 @@ export default function ResetPasswordPage() {
 
   return (
     <div className="auth-page">
-      <h1 className="auth-page__title">{sr.auth2.resetTitle}</h1>
+      <h1 className="auth-page__title">{sr.auth.resetTitle}</h1>
       {done ? (
-        <Alert kind="success">{sr.auth2.resetSuccess}</Alert>
+        <Alert kind="success">{sr.auth.resetSuccess}</Alert>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
           {general && <Alert kind="error">{general}</Alert>}
           <TextField
-            label={sr.auth2.newPasswordLabel}
+            label={sr.auth.newPasswordLabel}
             type="password"
             autoComplete="new-password"
             value={password}
@@ -60,7 +60,7 @@ export default function ResetPasswordPage() {
             }}
           />
           <TextField
-            label={sr.auth2.confirmNewLabel}
+            label={sr.auth.confirmNewLabel}
             type="password"
             autoComplete="new-password"
             value={confirm}
@@ -71,12 +71,12 @@ export default function ResetPasswordPage() {
             }}
           />
           <button type="submit" className="btn btn--brand btn--block" disabled={saving}>
-            {sr.auth2.resetSubmit}
+            {sr.auth.resetSubmit}
           </button>
         </form>
       )}
       <p className="auth-page__links">
-        <Link to="/login">{sr.auth2.backToLogin}</Link>
+        <Link to="/login">{sr.auth.backToLogin}</Link>
       </p>
     </div>
   );
