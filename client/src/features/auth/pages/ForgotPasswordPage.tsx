@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWhiteBackground } from '../../../lib/use-white-background';
 import { validateEmail } from '../../../lib/validation';
-import { requestPasswordReset } from '../api/password-reset';
+import { useRequestPasswordReset } from '../api/password-reset';
 import '../auth.css';
 
 /** /zaboravljena-lozinka: asks for the reset mail. */
@@ -18,7 +18,7 @@ export default function ForgotPasswordPage() {
   const [error, setError] = useState<string | undefined>();
   const [general, setGeneral] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [sending, setSending] = useState(false);
+  const request = useRequestPasswordReset();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -26,15 +26,12 @@ export default function ForgotPasswordPage() {
     const err = validateEmail(email);
     setError(err);
     if (err) return;
-    setSending(true);
     try {
-      await requestPasswordReset(email.trim());
+      await request.mutateAsync(email.trim());
       setSent(true);
     } catch (e2) {
       if (e2 instanceof ApiError && e2.field('email')) setError(e2.field('email'));
       else setGeneral(e2 instanceof ApiError && e2.body.detail ? e2.body.detail : sr.auth.forgotError);
-    } finally {
-      setSending(false);
     }
   };
 
@@ -59,8 +56,8 @@ export default function ForgotPasswordPage() {
               setError(undefined);
             }}
           />
-          <button type="submit" className="btn btn--brand btn--block" disabled={sending}>
-            {sending ? sr.auth.forgotSending : sr.auth.forgotSubmit}
+          <button type="submit" className="btn btn--brand btn--block" disabled={request.isPending}>
+            {request.isPending ? sr.auth.forgotSending : sr.auth.forgotSubmit}
           </button>
         </form>
       )}

@@ -9,8 +9,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWhiteBackground } from '../../../lib/use-white-background';
 import { validateEmail } from '../../../lib/validation';
 import { useAuth } from '../use-auth';
-import { login, resendVerification } from '../api/login';
-import { googleLogin } from '../api/google';
+import { useLogin, useResendVerification } from '../api/login';
+import { useGoogleLogin } from '../api/google';
 import { GoogleButton } from '../components/GoogleButton';
 import { clearSessionEnd, peekSessionEnd, type SessionEndNote } from '../session-end';
 import '../auth.css';
@@ -49,7 +49,8 @@ export default function LoginPage() {
   // Read once per visit; forgotten when the user leaves the page (or logs in).
   const [ended] = useState(peekSessionEnd);
   const [message, setMessage] = useState<Message>(() => flagMessage(params) ?? sessionEndMessage(ended));
-  const [submitting, setSubmitting] = useState(false);
+  const login = useLogin();
+  const googleLogin = useGoogleLogin();
   const [succeeded, setSucceeded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const offerResend = params.get('verified') === VERIFY_RESULT.failed;
@@ -73,15 +74,14 @@ export default function LoginPage() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (submitting || succeeded) return;
+    if (login.isPending || succeeded) return;
     if (!email.trim() || !password) {
       setMessage({ kind: 'error', text: sr.login.required });
       return;
     }
-    setSubmitting(true);
     setMessage(null);
     try {
-      const res = await login(email.trim(), password);
+      const res = await login.mutateAsync({ email: email.trim(), password });
       // Back to the page the session ended on, if it did; else the default.
       succeed(ended?.from || res.redirect_url || '/aukcije');
     } catch (err) {
@@ -90,15 +90,13 @@ export default function LoginPage() {
       } else {
         setMessage({ kind: 'error', text: sr.login.invalid });
       }
-    } finally {
-      setSubmitting(false);
     }
   };
 
   const onGoogleCredential = async (idToken: string) => {
     setMessage(null);
     try {
-      const res = await googleLogin(idToken);
+      const res = await googleLogin.mutateAsync(idToken);
       succeed(res.is_new_user ? '/profil' : ended?.from || res.redirect_url || '/aukcije');
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) setMessage({ kind: 'error', text: err.body.detail || sr.login.blocked });
@@ -132,8 +130,8 @@ export default function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <button type="submit" className="btn btn--brand btn--block" disabled={submitting || succeeded}>
-          {submitting ? sr.auth.loggingIn : sr.auth.loginSubmit}
+        <button type="submit" className="btn btn--brand btn--block" disabled={login.isPending || succeeded}>
+          {login.isPending ? sr.auth.loggingIn : sr.auth.loginSubmit}
         </button>
       </form>
       <p className="auth-page__links">
@@ -153,20 +151,17 @@ function ResendVerification() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const resend = useResendVerification();
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const err = validateEmail(email);
     setError(err);
     if (err) return;
-    setSending(true);
     try {
-      const res = await resendVerification(email.trim());
+      const res = await resend.mutateAsync(email.trim());
       setDone(res.detail || sr.auth.resendSent);
     } catch (e2) {
       setError(e2 instanceof ApiError ? e2.field('email') ?? e2.body.detail ?? sr.auth.resendError : sr.auth.resendError);
-    } finally {
-      setSending(false);
     }
   };
   if (done) return <Alert kind="success">{done}</Alert>;
@@ -184,7 +179,7 @@ function ResendVerification() {
           setError(undefined);
         }}
       />
-      <button type="submit" className="btn btn--secondary" disabled={sending}>
+      <button type="submit" className="btn btn--secondary" disabled={resend.isPending}>
         {sr.auth.resendSubmit}
       </button>
     </form>

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWhiteBackground } from '../../../lib/use-white-background';
 import { validateRegistration, type FieldErrors, type RegisterField, type RegisterValues } from '../../../lib/validation';
-import { register } from '../api/register';
+import { useRegister } from '../api/register';
 import '../auth.css';
 
 const EMPTY: RegisterValues = { first_name: '', email: '', phone_number: '', password: '', confirmPassword: '' };
@@ -21,7 +21,7 @@ export default function RegisterPage() {
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
   const [general, setGeneral] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const registration = useRegister();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
 
   const set = (field: RegisterField) => (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -33,14 +33,13 @@ export default function RegisterPage() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (submitting) return;
+    if (registration.isPending) return;
     setGeneral(null);
     const found = validateRegistration(values);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    setSubmitting(true);
     try {
-      await register({
+      await registration.mutateAsync({
         first_name: values.first_name.trim(),
         email: values.email.trim(),
         phone_number: values.phone_number.trim(),
@@ -57,8 +56,6 @@ export default function RegisterPage() {
       }
       if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
       else setGeneral(err instanceof ApiError && err.status === 429 && err.body.detail ? err.body.detail : sr.register.genericError);
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -123,8 +120,8 @@ export default function RegisterPage() {
           onChange={set('confirmPassword')}
           error={errors.confirmPassword}
         />
-        <button type="submit" className="btn btn--brand btn--block" disabled={submitting || !!registeredEmail}>
-          {submitting ? sr.auth.registering : sr.auth.registerSubmit}
+        <button type="submit" className="btn btn--brand btn--block" disabled={registration.isPending || !!registeredEmail}>
+          {registration.isPending ? sr.auth.registering : sr.auth.registerSubmit}
         </button>
       </form>
       <Dialog

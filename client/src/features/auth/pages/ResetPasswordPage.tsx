@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWhiteBackground } from '../../../lib/use-white-background';
 import { validatePasswordPair } from '../../../lib/validation';
-import { confirmPasswordReset } from '../api/password-reset';
+import { useConfirmPasswordReset } from '../api/password-reset';
 import '../auth.css';
 
 /** /zaboravljena-lozinka/:token — the link from the reset mail: choose a new password. */
@@ -20,7 +20,7 @@ export default function ResetPasswordPage() {
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const confirmReset = useConfirmPasswordReset();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -28,15 +28,12 @@ export default function ResetPasswordPage() {
     const found = validatePasswordPair(password, confirm);
     setErrors(found);
     if (found.password || found.confirm) return;
-    setSaving(true);
     try {
-      await confirmPasswordReset(token, password);
+      await confirmReset.mutateAsync({ token, password });
       setDone(true);
     } catch (err) {
       if (err instanceof ApiError && err.field('password')) setErrors({ password: err.field('password') });
       else setGeneral(err instanceof ApiError && err.status === 400 ? sr.auth.resetInvalid : (err instanceof ApiError && err.body.detail) || sr.auth.changeError);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -70,7 +67,7 @@ export default function ResetPasswordPage() {
               setErrors((x) => ({ ...x, confirm: undefined }));
             }}
           />
-          <button type="submit" className="btn btn--brand btn--block" disabled={saving}>
+          <button type="submit" className="btn btn--brand btn--block" disabled={confirmReset.isPending}>
             {sr.auth.resetSubmit}
           </button>
         </form>
