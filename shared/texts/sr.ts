@@ -335,7 +335,7 @@ export const sr = {
     extended: 'Aukcija je produžena zbog ponude u poslednjim minutima.',
     closeToast: 'Zatvori obaveštenje',
   },
-  /** On /login after the session ended under an open page (issue 11). */
+  /** On /login after the session ended under an open page. */
   session: {
     ended: 'Vaša sesija je istekla. Prijavite se ponovo.',
     blocked: 'Vaš nalog je blokiran, pa ste odjavljeni.',

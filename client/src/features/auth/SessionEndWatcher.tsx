@@ -31,7 +31,7 @@ function mutationsSettled(qc: QueryClient, maxMs = SETTLE_MAX_MS): Promise<void>
 /**
  * Mounted once in the layout. When the session ends under an open page, the user is forgotten (clearAuth,
  * so the login route's guest guard does not bounce them back) and sent to /login, which says why
- * (issue 11, spec §8 "403 redirects to /login"). Two signals:
+ * (spec §8 "403 redirects to /login"). Two signals:
  *
  * - an API answer 403 `not_authenticated` (the request carried this browser's cookies: no re-check);
  * - the socket's `session:ended`. The browser may hold a newer session than the socket's (password

@@ -32,7 +32,7 @@ function flagMessage(params: URLSearchParams): Message {
   return null;
 }
 
-/** Why the user is here again, when a session ended under an open page (issue 11). */
+/** Why the user is here again, when a session ended under an open page. */
 function sessionEndMessage(ended: SessionEndNote | null): Message {
   if (!ended) return null;
   return { kind: 'error', text: ended.reason === 'blocked' ? sr.session.blocked : sr.session.ended };
