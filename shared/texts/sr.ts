@@ -144,7 +144,7 @@ export const sr = {
     genericError: 'Došlo je do greške prilikom registracije. Pokušajte ponovo.',
   },
   /** Auction screens: labels the spec does not quote (our wording). */
-  auctions2: {
+  auctions: {
     listTitle: 'Aukcije',
     search: 'Pretraga aukcija',
     sortLabel: 'Sortiraj',
@@ -225,7 +225,7 @@ export const sr = {
     retry: 'Pokušaj ponovo',
   },
   /** Account screens: labels and messages of our own wording. */
-  auth2: {
+  auth: {
     loginTitle: 'Prijavite se',
     emailLabel: 'Email',
     passwordLabel: 'Lozinka',
@@ -335,7 +335,7 @@ export const sr = {
     extended: 'Aukcija je produžena zbog ponude u poslednjim minutima.',
     closeToast: 'Zatvori obaveštenje',
   },
-  /** On /login after the session ended under an open page (issue 11). */
+  /** On /login after the session ended under an open page. */
   session: {
     ended: 'Vaša sesija je istekla. Prijavite se ponovo.',
     blocked: 'Vaš nalog je blokiran, pa ste odjavljeni.',

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
-import { useAuth } from './auth';
+import { useAuth } from '../features/auth/use-auth';
 import NotFoundPage from './NotFoundPage';
 
 /** Logged-in users only: 'Učitavanje...' while the session is checked, /login when logged out. */

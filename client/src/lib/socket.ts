@@ -28,11 +28,6 @@ export function loadSocket(): Promise<AppSocket> {
   return loading;
 }
 
-/** Whether the socket exists (the live layer has started). */
-export function hasSocket(): boolean {
-  return socket !== null;
-}
-
 /**
  * Reconnects with the current cookies: after login, logout or a password change the session id changes and
  * the server fixes the identity at the handshake, so only a new handshake joins (or leaves) `user:{id}`.
@@ -42,10 +37,4 @@ export function reconnectSocket(): void {
   if (!socket) return;
   socket.disconnect();
   socket.connect();
-}
-
-/** Closes the connection (the app unmounts, or the browser reports it is offline). */
-export function disconnectSocket(): void {
-  if (!socket) return;
-  socket.disconnect();
 }

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { apiFetch, ApiError, apiUpload } from '../../../client/src/lib/api';
-import { statusKey } from '../../../client/src/app/auth';
+import { statusKey } from '../../../client/src/features/auth/api/status';
 import { loggedIn, renderApp, stubFetch, USER, type StubHandler } from '../app/test-utils';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sr } from '@shared/texts/sr';
 import { Logo } from '../../components/Logo';
-import { clearAuth, useAuth } from '../auth';
+import { clearAuth, useAuth } from '../../features/auth/use-auth';
 import { statusQuery } from '../../features/auth/api/status';
 import { useLogout } from '../../features/auth/api/logout';
 import { useUnreadCount } from '../../features/notifications/api/unread-count';

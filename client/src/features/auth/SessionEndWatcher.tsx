@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiFetch, onNotAuthenticated } from '../../lib/api';
+import { onNotAuthenticated } from '../../lib/api';
 import { reconnectSocket } from '../../lib/socket';
-import { clearAuth, currentUserKey, statusKey, useAuth } from '../../app/auth';
 import { live } from '../live/live-client';
-import type { SessionStatus } from './api/status';
+import { currentUserKey } from './api/current-user';
+import { readStatus, statusKey, type SessionStatus } from './api/status';
+import { clearAuth, useAuth } from './use-auth';
 import { isLoggingOut, noteSessionEnd, setLoggingOut, type SessionEndReason } from './session-end';
 
 /** How long a `session:ended` waits for requests that may be changing the session (a password change). */
@@ -30,7 +31,7 @@ function mutationsSettled(qc: QueryClient, maxMs = SETTLE_MAX_MS): Promise<void>
 /**
  * Mounted once in the layout. When the session ends under an open page, the user is forgotten (clearAuth,
  * so the login route's guest guard does not bounce them back) and sent to /login, which says why
- * (issue 11, spec §8 "403 redirects to /login"). Two signals:
+ * (spec §8 "403 redirects to /login"). Two signals:
  *
  * - an API answer 403 `not_authenticated` (the request carried this browser's cookies: no re-check);
  * - the socket's `session:ended`. The browser may hold a newer session than the socket's (password
@@ -73,7 +74,7 @@ export function SessionEndWatcher() {
         await mutationsSettled(qc);
         let status: SessionStatus;
         try {
-          status = await apiFetch<SessionStatus>('/api/user/status/');
+          status = await readStatus();
         } catch {
           return; // Cannot tell now; the next API answer will.
         }

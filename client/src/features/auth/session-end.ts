@@ -1,5 +1,5 @@
 /**
- * What the login page says after a session ended under an open page (issue 11), and where to return
+ * What the login page says after a session ended under an open page, and where to return
  * after logging in again. A module-level note rather than router state: the /login visit can be started
  * by the session watcher, a protected route or a component, and any of them must show the message.
  */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { sr } from '@shared/texts/sr';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../auth/use-auth';
 import { formatPrice } from '../../lib/format';
 import { reconnectSocket } from '../../lib/socket';
 import { live } from './live-client';

@@ -26,7 +26,3 @@ export function useWatchAuctions(ids: readonly number[] | undefined): boolean {
   const ready = useStore(live.ready);
   return key !== '' && key.split(',').every((id) => ready.has(Number(id)));
 }
-
-export function useLiveStatus() {
-  return useStore(live.status);
-}

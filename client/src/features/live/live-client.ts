@@ -1,5 +1,5 @@
 /**
- * The live layer (issue 5; contract in docs/socket-contract.md): one socket, the rooms the screen needs,
+ * The live layer (contract in docs/socket-contract.md): one socket, the rooms the screen needs,
  * events applied once and in order (by seq) as in-place patches of the react-query cache, resync after a
  * gap or a reconnect, the server clock offset, and the small UI state (connection, outbid toasts,
  * soft-close extensions). React binds to it through LiveLayer and the hooks in ./hooks.ts.

@@ -7,7 +7,7 @@ import type { AdminAuctionStatus } from '@shared/rules/admin';
 import { Alert } from '../../../components/Alert';
 import { Dialog } from '../../../components/Dialog';
 import { formatDateTime, formatPrice } from '../../../lib/format';
-import { deleteAuction, deleteErrorMessage } from '../../auctions/api/delete-auction';
+import { deleteErrorMessage, useDeleteAuction } from '../../auctions/api/delete-auction';
 import { adminAuctionsKey, useAdminAuctions } from '../api/admin-auctions';
 import { DASHBOARD_SORTS, type AdminParams, type DashboardSort } from '../hooks/use-admin-params';
 import { AdminPager } from './AdminPager';
@@ -28,7 +28,9 @@ export function AuctionsPanel({ params, update }: AuctionsPanelProps) {
   const { q, status, sort, page } = params;
   const list = useAdminAuctions({ q, status, sort, page });
   const qc = useQueryClient();
+  const deleteAuction = useDeleteAuction();
   const [toDelete, setToDelete] = useState<AuctionCard | null>(null);
+  // Not deleteAuction.isPending: the dialog stays busy until the admin list has dropped the row.
   const [deleting, setDeleting] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const onSearch = useCallback((text: string) => update({ q: text }), [update]);
@@ -37,7 +39,7 @@ export function AuctionsPanel({ params, update }: AuctionsPanelProps) {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await deleteAuction(toDelete.id);
+      await deleteAuction.mutateAsync(toDelete.id);
       setMessage({ kind: 'success', text: t.deleted });
       await qc.invalidateQueries({ queryKey: adminAuctionsKey });
       void qc.invalidateQueries({ queryKey: ['auctions'] });

@@ -3,7 +3,7 @@ import { sr } from '@shared/texts/sr';
 import { ADMIN_USER_SEARCH_MAX } from '@shared/rules/admin';
 import { Alert } from '../../../components/Alert';
 import { ApiError } from '../../../lib/api';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../auth/use-auth';
 import { useAdminUsers, useSetBlocked } from '../api/admin-users';
 import type { AdminParams } from '../hooks/use-admin-params';
 import { AdminPager } from './AdminPager';

@@ -1,5 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiUpload } from '../../../lib/api';
 import type { CreateAuctionForm } from '@shared/schemas/auctions';
+import { auctionListsKey } from './auctions-list';
+import { deleteAuction } from './delete-auction';
 
 /** POST /api/auctionItems/ (multipart) → 201 {id}. */
 export function createAuctionItem(values: CreateAuctionForm): Promise<{ id: number }> {
@@ -21,6 +24,47 @@ export function uploadAuctionImages(id: number, files: File[], onProgress?: (f: 
   return apiUpload<UploadedImages>(`/api/auction-items/${id}/images/`, fd, onProgress);
 }
 
-/** PUT /api/auction-items/{id}/images/order/ {image_ids}. */
-export const reorderAuctionImages = (id: number, imageIds: number[]) =>
-  apiFetch<unknown>(`/api/auction-items/${id}/images/order/`, { method: 'PUT', body: { image_ids: imageIds } });
+/** Which of the two requests failed; the form words the two differently (spec §8). */
+export class CreateAuctionError extends Error {
+  readonly step: 'create' | 'images';
+  /** The request's own error (ApiError, NetworkError, …). */
+  readonly error: unknown;
+  constructor(step: 'create' | 'images', error: unknown) {
+    super(`Creating the auction failed at: ${step}`);
+    this.name = 'CreateAuctionError';
+    this.step = step;
+    this.error = error;
+  }
+}
+
+export interface CreateAuctionVariables {
+  values: CreateAuctionForm;
+  files: File[];
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * Creates the auction, then uploads its images; resolves with the new id. Fails with a CreateAuctionError.
+ * When the images fail, the auction just created is deleted again, so none is left without images.
+ */
+export function useCreateAuction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ values, files, onProgress }: CreateAuctionVariables): Promise<number> => {
+      let id: number;
+      try {
+        id = (await createAuctionItem(values)).id;
+      } catch (err) {
+        throw new CreateAuctionError('create', err);
+      }
+      try {
+        await uploadAuctionImages(id, files, onProgress);
+      } catch (err) {
+        await deleteAuction(id).catch(() => undefined);
+        throw new CreateAuctionError('images', err);
+      }
+      return id;
+    },
+    onSuccess: () => void qc.invalidateQueries({ queryKey: auctionListsKey }),
+  });
+}

@@ -36,9 +36,9 @@ export function AuctionCard({ auction, markEnded, onDelete, eager }: AuctionCard
             height={300}
           />
         ) : (
-          <span className="auction-card__noimg">{sr.auctions2.noImage}</span>
+          <span className="auction-card__noimg">{sr.auctions.noImage}</span>
         )}
-        {isEnded && markEnded && <span className="auction-card__badge">{sr.auctions2.endedBadge}</span>}
+        {isEnded && markEnded && <span className="auction-card__badge">{sr.auctions.endedBadge}</span>}
       </Link>
       <div className="auction-card__body">
         <h2 className="auction-card__title">
@@ -54,10 +54,10 @@ export function AuctionCard({ auction, markEnded, onDelete, eager }: AuctionCard
           <button
             type="button"
             className="auction-card__delete"
-            aria-label={sr.auctions2.deleteAria(auction.title)}
+            aria-label={sr.auctions.deleteAria(auction.title)}
             onClick={() => onDelete(auction)}
           >
-            {sr.auctions2.delete}
+            {sr.auctions.delete}
           </button>
         )}
       </div>

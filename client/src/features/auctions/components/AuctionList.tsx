@@ -80,7 +80,7 @@ export function AuctionList({ source, title, titleHidden, markEnded, deletable }
         <LoadingScreen />
       ) : list.isError && !data ? (
         <p className="auction-list__error" role="alert">
-          {sr.auctions2.loadError}
+          {sr.auctions.loadError}
         </p>
       ) : data && data.results.length === 0 ? (
         <p className="auction-list__empty">{sr.list.empty}</p>

@@ -4,7 +4,7 @@ import { sr } from '@shared/texts/sr';
 import { minNextBid } from '@shared/rules/bids';
 import { Dialog } from '../../../components/Dialog';
 import { ApiError, isNotAuthenticated, NetworkError } from '../../../lib/api';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../auth/use-auth';
 import { usePlaceBid } from '../api/bids';
 import { checkBidAmount } from './bid-validation';
 
@@ -90,7 +90,7 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
     <div className="bid-box">
       <form className="bid-box__form" onSubmit={submit} noValidate>
         <label htmlFor={inputId} className="bid-box__label">
-          {sr.auctions2.yourBid}
+          {sr.auctions.yourBid}
         </label>
         <div className="bid-box__row">
           <input

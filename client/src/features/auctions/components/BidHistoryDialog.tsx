@@ -28,12 +28,12 @@ export function BidHistoryDialog({ auctionId, title, open, onClose }: BidHistory
     >
       {bids.isPending ? (
         <p className="bid-history__loading">
-          <Spinner size="sm" /> {sr.auctions2.bidsLoading}
+          <Spinner size="sm" /> {sr.auctions.bidsLoading}
         </p>
       ) : bids.isError ? (
-        <p className="alert alert--error">{sr.auctions2.loadError}</p>
+        <p className="alert alert--error">{sr.auctions.loadError}</p>
       ) : bids.data.length === 0 ? (
-        <p>{sr.auctions2.noBids}</p>
+        <p>{sr.auctions.noBids}</p>
       ) : (
         <ol className="bid-history__list">
           {bids.data.map((b) => (

@@ -4,7 +4,7 @@ import { sr } from '@shared/texts/sr';
 import { COMMENT_MAX } from '@shared/rules/limits';
 import { ApiError, isNotAuthenticated } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../auth/use-auth';
 import { useComments, useCreateComment, useDeleteComment } from '../api/comments';
 import { checkComment } from './comment-validation';
 
@@ -47,7 +47,7 @@ export function Comments({ auctionId, sellerId }: CommentsProps) {
         // SessionEndWatcher; one the page never knew of (still loading) goes there from here.
         if (isNotAuthenticated(err) && auth.status === 'authenticated') return;
         if (err instanceof ApiError && err.status === 403) navigate('/login');
-        else setError(err instanceof ApiError ? (err.field('content') ?? err.message) : sr.auctions2.loadError);
+        else setError(err instanceof ApiError ? (err.field('content') ?? err.message) : sr.auctions.loadError);
       },
     });
   };
@@ -55,18 +55,18 @@ export function Comments({ auctionId, sellerId }: CommentsProps) {
   return (
     <section className="comments" aria-labelledby={headingId}>
       <h2 id={headingId} className="comments__title">
-        {sr.auctions2.commentsTitle}
+        {sr.auctions.commentsTitle}
       </h2>
 
       <form className="comments__form" onSubmit={submit} noValidate>
         <label htmlFor={fieldId} className="field__label">
-          {sr.auctions2.commentLabel}
+          {sr.auctions.commentLabel}
         </label>
         <textarea
           id={fieldId}
           className="field__input comments__input"
           rows={3}
-          placeholder={sr.auctions2.commentPlaceholder}
+          placeholder={sr.auctions.commentPlaceholder}
           value={text}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
@@ -80,7 +80,7 @@ export function Comments({ auctionId, sellerId }: CommentsProps) {
             {text.trim().length}/{COMMENT_MAX}
           </span>
           <button type="submit" className="btn btn--brand" disabled={create.isPending}>
-            {sr.auctions2.commentSubmit}
+            {sr.auctions.commentSubmit}
           </button>
         </div>
         {error && (
@@ -99,7 +99,7 @@ export function Comments({ auctionId, sellerId }: CommentsProps) {
       {comments.isPending ? (
         <p className="comments__status">{sr.comments.loading}</p>
       ) : !comments.data ? (
-        <p className="comments__status">{sr.auctions2.loadError}</p>
+        <p className="comments__status">{sr.auctions.loadError}</p>
       ) : comments.data.length === 0 ? (
         <p className="comments__status">{sr.comments.empty}</p>
       ) : (
@@ -125,11 +125,11 @@ export function Comments({ auctionId, sellerId }: CommentsProps) {
                     onClick={() => {
                       setDeleteError(null);
                       remove.mutate(c.id, {
-                        onError: (err) => setDeleteError(err instanceof ApiError ? err.message : sr.auctions2.loadError),
+                        onError: (err) => setDeleteError(err instanceof ApiError ? err.message : sr.auctions.loadError),
                       });
                     }}
                   >
-                    {sr.auctions2.commentDelete}
+                    {sr.auctions.commentDelete}
                   </button>
                 )}
               </li>

@@ -23,7 +23,7 @@ export function DeleteAuctionDialog({ open, busy, error, onConfirm, onClose }: D
             {sr.common.no}
           </button>
           <button type="button" className="btn btn--danger" onClick={onConfirm} disabled={busy}>
-            {busy ? sr.auctions2.deleting : sr.common.yes}
+            {busy ? sr.auctions.deleting : sr.common.yes}
           </button>
         </>
       }

@@ -61,7 +61,7 @@ export function Filters({ q, sort, category, showCategory, onSearch, onSort, onC
         {showCategory && (
           <select
             className="filters__select filters__category"
-            aria-label={sr.auctions2.categoryLabel}
+            aria-label={sr.auctions.categoryLabel}
             value={category}
             onChange={(e) => onCategory(e.target.value)}
           >
@@ -82,7 +82,7 @@ export function Filters({ q, sort, category, showCategory, onSearch, onSort, onC
           ref={searchRef}
           type="search"
           className="filters__search"
-          aria-label={sr.auctions2.search}
+          aria-label={sr.auctions.search}
           placeholder={placeholder}
           value={text}
           maxLength={200}
@@ -98,7 +98,7 @@ export function Filters({ q, sort, category, showCategory, onSearch, onSort, onC
         />
         <select
           className="filters__select"
-          aria-label={sr.auctions2.sortLabel}
+          aria-label={sr.auctions.sortLabel}
           value={sort}
           onChange={(e) => onSort(e.target.value as Sort)}
         >

@@ -79,7 +79,7 @@ export function ImagePicker({ images, onChange, error, disabled }: ImagePickerPr
   return (
     <div className="image-picker">
       <label htmlFor={inputId} className="field__label">
-        {sr.auctions2.fieldImages}
+        {sr.auctions.fieldImages}
       </label>
       <div className="image-picker__drop">
         <input
@@ -95,11 +95,11 @@ export function ImagePicker({ images, onChange, error, disabled }: ImagePickerPr
           onChange={(e) => pick(e.target.files)}
         />
         <span className="image-picker__cta btn btn--secondary" aria-hidden="true">
-          {sr.auctions2.addImages} ({images.length}/{IMAGES_MAX})
+          {sr.auctions.addImages} ({images.length}/{IMAGES_MAX})
         </span>
       </div>
       <p id={hintId} className="field__hint">
-        {sr.auctions2.imagesHint}
+        {sr.auctions.imagesHint}
       </p>
       {error && (
         <p id={errorId} className="field__error" role="alert">
@@ -139,13 +139,13 @@ export function ImagePicker({ images, onChange, error, disabled }: ImagePickerPr
               }}
             >
               <img src={img.url} alt={img.file.name} className="image-picker__thumb" draggable={false} />
-              {i === 0 && <span className="image-picker__cover">{sr.auctions2.coverImage}</span>}
+              {i === 0 && <span className="image-picker__cover">{sr.auctions.coverImage}</span>}
               <div className="image-picker__actions">
                 <button
                   type="button"
                   className="image-picker__btn"
                   data-move-up={img.key}
-                  aria-label={sr.auctions2.moveUp(i + 1)}
+                  aria-label={sr.auctions.moveUp(i + 1)}
                   disabled={disabled || i === 0}
                   onClick={() => reorder(i, i - 1, `[data-move-up="${img.key}"]:not([disabled]), [data-move-down="${img.key}"]`)}
                 >
@@ -155,7 +155,7 @@ export function ImagePicker({ images, onChange, error, disabled }: ImagePickerPr
                   type="button"
                   className="image-picker__btn"
                   data-move-down={img.key}
-                  aria-label={sr.auctions2.moveDown(i + 1)}
+                  aria-label={sr.auctions.moveDown(i + 1)}
                   disabled={disabled || i === images.length - 1}
                   onClick={() => reorder(i, i + 1, `[data-move-down="${img.key}"]:not([disabled]), [data-move-up="${img.key}"]`)}
                 >
@@ -164,7 +164,7 @@ export function ImagePicker({ images, onChange, error, disabled }: ImagePickerPr
                 <button
                   type="button"
                   className="image-picker__btn image-picker__btn--remove"
-                  aria-label={sr.auctions2.removeImage(i + 1)}
+                  aria-label={sr.auctions.removeImage(i + 1)}
                   disabled={disabled}
                   onClick={() => remove(i)}
                 >

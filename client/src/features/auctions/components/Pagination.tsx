@@ -10,11 +10,11 @@ export interface PaginationProps {
 /** 'Prethodna' / page number / 'Sledeća'. */
 export function Pagination({ page, hasPrevious, hasNext, onPage }: PaginationProps) {
   return (
-    <nav className="pagination" aria-label={sr.auctions2.pagination}>
+    <nav className="pagination" aria-label={sr.auctions.pagination}>
       <button type="button" className="pagination__btn" disabled={!hasPrevious || page <= 1} onClick={() => onPage(page - 1)}>
         {sr.list.previous}
       </button>
-      <span className="pagination__page" aria-current="page" aria-label={sr.auctions2.page(page)}>
+      <span className="pagination__page" aria-current="page" aria-label={sr.auctions.page(page)}>
         {page}
       </span>
       <button type="button" className="pagination__btn" disabled={!hasNext} onClick={() => onPage(page + 1)}>

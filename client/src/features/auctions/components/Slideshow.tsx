@@ -14,7 +14,7 @@ export function Slideshow({ title, images }: SlideshowProps) {
   if (count === 0) {
     return (
       <div className="slideshow slideshow--empty">
-        <span>{sr.auctions2.noImage}</span>
+        <span>{sr.auctions.noImage}</span>
       </div>
     );
   }
@@ -36,7 +36,7 @@ export function Slideshow({ title, images }: SlideshowProps) {
         <img
           key={img.id}
           src={img.image}
-          alt={sr.auctions2.imageAlt(title, i + 1)}
+          alt={sr.auctions.imageAlt(title, i + 1)}
           className="slideshow__img"
           sizes="(max-width: 768px) 100vw, 60vw"
           decoding="async"
@@ -44,10 +44,10 @@ export function Slideshow({ title, images }: SlideshowProps) {
       </div>
       {count > 1 && (
         <>
-          <button type="button" className="slideshow__nav slideshow__nav--prev" aria-label={sr.auctions2.prevImage} onClick={() => go(-1)}>
+          <button type="button" className="slideshow__nav slideshow__nav--prev" aria-label={sr.auctions.prevImage} onClick={() => go(-1)}>
             ‹
           </button>
-          <button type="button" className="slideshow__nav slideshow__nav--next" aria-label={sr.auctions2.nextImage} onClick={() => go(1)}>
+          <button type="button" className="slideshow__nav slideshow__nav--next" aria-label={sr.auctions.nextImage} onClick={() => go(1)}>
             ›
           </button>
           <p className="slideshow__counter" aria-live="polite">
@@ -59,7 +59,7 @@ export function Slideshow({ title, images }: SlideshowProps) {
                 key={im.id}
                 type="button"
                 className={`slideshow__thumb${n === i ? ' slideshow__thumb--active' : ''}`}
-                aria-label={sr.auctions2.imageAlt(title, n + 1)}
+                aria-label={sr.auctions.imageAlt(title, n + 1)}
                 aria-current={n === i ? 'true' : undefined}
                 onClick={() => setIndex(n)}
               >

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { now } from '../../../lib/clock';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../auth/use-auth';
 import { useLiveAuction } from '../../live/hooks';
 import { useAuction, useSeller } from '../api/auction-detail';
 import { Slideshow } from '../components/Slideshow';
@@ -30,7 +30,7 @@ export default function AuctionDetailPage() {
 function NotFound() {
   return (
     <div className="page">
-      <p className="auction-list__empty">{sr.auctions2.notFound}</p>
+      <p className="auction-list__empty">{sr.auctions.notFound}</p>
     </div>
   );
 }
@@ -62,7 +62,7 @@ function AuctionDetail({ id }: { id: number }) {
     return (
       <div className="page">
         <p className="auction-list__error" role="alert">
-          {sr.auctions2.loadError}
+          {sr.auctions.loadError}
         </p>
       </div>
     );
@@ -80,13 +80,13 @@ function AuctionDetail({ id }: { id: number }) {
         </div>
         <div className="detail__info">
           <p className="detail__city">
-            <span className="visually-hidden">{sr.auctions2.city} </span>
+            <span className="visually-hidden">{sr.auctions.city} </span>
             {a.city}
             <span className="detail__category"> · {categoryLabel(a.category)}</span>
           </p>
           <h1 className="detail__title">{a.title}</h1>
           <div className="detail__price-box">
-            <span className="detail__price-label">{sr.auctions2.currentPrice}</span>
+            <span className="detail__price-label">{sr.auctions.currentPrice}</span>
             <span className="detail__price" data-testid="current-price">
               {formatPrice(a.current_price)}
             </span>
@@ -104,14 +104,14 @@ function AuctionDetail({ id }: { id: number }) {
             {sr.detail.bidCount(a.bid_count)}
           </button>
           {!ended && !isSeller && <BidBox auctionId={a.id} currentPrice={a.current_price} />}
-          {!ended && isSeller && <p className="detail__note">{sr.auctions2.ownAuction}</p>}
+          {!ended && isSeller && <p className="detail__note">{sr.auctions.ownAuction}</p>}
           <dl className="detail__seller">
             <div>
-              <dt>{sr.auctions2.seller}</dt>
+              <dt>{sr.auctions.seller}</dt>
               <dd>{sellerName}</dd>
             </div>
             <div>
-              <dt>{sr.auctions2.phone}</dt>
+              <dt>{sr.auctions.phone}</dt>
               <dd>
                 <a href={`tel:${a.phone_number.replace(/[^\d+]/g, '')}`}>{a.phone_number}</a>
               </dd>
@@ -119,7 +119,7 @@ function AuctionDetail({ id }: { id: number }) {
           </dl>
         </div>
         <section className="detail__description">
-          <h2>{sr.auctions2.description}</h2>
+          <h2>{sr.auctions.description}</h2>
           <p>{a.description}</p>
         </section>
       </article>

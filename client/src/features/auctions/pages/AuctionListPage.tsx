@@ -5,7 +5,7 @@ import { AuctionList } from '../components/AuctionList';
 export default function AuctionListPage() {
   return (
     <div className="page page--auctions">
-      <AuctionList source="all" title={sr.auctions2.listTitle} titleHidden />
+      <AuctionList source="all" title={sr.auctions.listTitle} titleHidden />
     </div>
   );
 }

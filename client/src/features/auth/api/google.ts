@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import type { LoginResponse } from './login';
 
@@ -25,3 +25,5 @@ export const useGoogleConfig = () => useQuery(googleConfigQuery());
 /** POST /api/auth/google/ {id_token} */
 export const googleLogin = (idToken: string) =>
   apiFetch<LoginResponse & { is_new_user: boolean }>('/api/auth/google/', { method: 'POST', body: { id_token: idToken } });
+
+export const useGoogleLogin = () => useMutation({ mutationFn: googleLogin });

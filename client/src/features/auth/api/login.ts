@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 
 export interface LoginResponse {
@@ -12,3 +13,7 @@ export const login = (email: string, password: string) =>
 /** POST /api/verify/resend/ */
 export const resendVerification = (email: string) =>
   apiFetch<{ detail: string }>('/api/verify/resend/', { method: 'POST', body: { email } });
+
+export const useLogin = () => useMutation({ mutationFn: (v: { email: string; password: string }) => login(v.email, v.password) });
+
+export const useResendVerification = () => useMutation({ mutationFn: resendVerification });

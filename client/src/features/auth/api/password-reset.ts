@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 
 /** POST /api/password-reset/ {email} — always 200 (never says whether the account exists). */
@@ -7,3 +8,8 @@ export const requestPasswordReset = (email: string) =>
 /** POST /api/password-reset/confirm/ {token, password} */
 export const confirmPasswordReset = (token: string, password: string) =>
   apiFetch<{ detail: string }>('/api/password-reset/confirm/', { method: 'POST', body: { token, password } });
+
+export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
+
+export const useConfirmPasswordReset = () =>
+  useMutation({ mutationFn: (v: { token: string; password: string }) => confirmPasswordReset(v.token, v.password) });

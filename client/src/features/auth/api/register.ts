@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 
 export interface RegisterPayload {
@@ -10,3 +11,5 @@ export interface RegisterPayload {
 /** POST /api/user/register/ → 201 */
 export const register = (payload: RegisterPayload) =>
   apiFetch<{ detail?: string; email?: string }>('/api/user/register/', { method: 'POST', body: payload });
+
+export const useRegister = () => useMutation({ mutationFn: register });

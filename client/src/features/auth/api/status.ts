@@ -8,10 +8,13 @@ export interface SessionStatus {
 
 export const statusKey = ['auth', 'status'] as const;
 
+/** GET /api/user/status/; throws when the server cannot tell (no answer, 5xx). */
+export const readStatus = () => apiFetch<SessionStatus>('/api/user/status/');
+
 /** GET /api/user/status/ — an error counts as "not authenticated" (spec §7). */
 export async function fetchStatus(): Promise<SessionStatus> {
   try {
-    return await apiFetch<SessionStatus>('/api/user/status/');
+    return await readStatus();
   } catch {
     return { is_authenticated: false, username: null };
   }

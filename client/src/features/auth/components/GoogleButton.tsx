@@ -86,7 +86,7 @@ export function GoogleButton({ onCredential, onError }: GoogleButtonProps) {
   if (config.isPending) {
     return (
       <button type="button" className="btn btn--secondary btn--block" disabled>
-        {sr.auth2.googleLoading}
+        {sr.auth.googleLoading}
       </button>
     );
   }
@@ -95,17 +95,17 @@ export function GoogleButton({ onCredential, onError }: GoogleButtonProps) {
       <div className="google-btn google-btn--disabled">
         <button type="button" className="btn btn--secondary btn--block" disabled aria-describedby="google-disabled-why">
           <GoogleMark />
-          {sr.auth2.googleDisabled}
+          {sr.auth.googleDisabled}
         </button>
         <p id="google-disabled-why" className="field__hint google-btn__why">
-          {sr.auth2.googleDisabledWhy}
+          {sr.auth.googleDisabledWhy}
         </p>
       </div>
     );
   }
   return (
     <div className="google-btn">
-      {!ready && <p className="field__hint">{sr.auth2.googleLoading}</p>}
+      {!ready && <p className="field__hint">{sr.auth.googleLoading}</p>}
       <div ref={holder} className="google-btn__holder" />
     </div>
   );

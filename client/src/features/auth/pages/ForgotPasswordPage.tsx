@@ -7,18 +7,18 @@ import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWhiteBackground } from '../../../lib/use-white-background';
 import { validateEmail } from '../../../lib/validation';
-import { requestPasswordReset } from '../api/password-reset';
+import { useRequestPasswordReset } from '../api/password-reset';
 import '../auth.css';
 
 /** /zaboravljena-lozinka: asks for the reset mail. */
 export default function ForgotPasswordPage() {
-  useDocumentTitle(sr.auth2.forgotTitle);
+  useDocumentTitle(sr.auth.forgotTitle);
   useWhiteBackground();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [general, setGeneral] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [sending, setSending] = useState(false);
+  const request = useRequestPasswordReset();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -26,29 +26,26 @@ export default function ForgotPasswordPage() {
     const err = validateEmail(email);
     setError(err);
     if (err) return;
-    setSending(true);
     try {
-      await requestPasswordReset(email.trim());
+      await request.mutateAsync(email.trim());
       setSent(true);
     } catch (e2) {
       if (e2 instanceof ApiError && e2.field('email')) setError(e2.field('email'));
-      else setGeneral(e2 instanceof ApiError && e2.body.detail ? e2.body.detail : sr.auth2.forgotError);
-    } finally {
-      setSending(false);
+      else setGeneral(e2 instanceof ApiError && e2.body.detail ? e2.body.detail : sr.auth.forgotError);
     }
   };
 
   return (
     <div className="auth-page">
-      <h1 className="auth-page__title">{sr.auth2.forgotTitle}</h1>
+      <h1 className="auth-page__title">{sr.auth.forgotTitle}</h1>
       {sent ? (
-        <Alert kind="success">{sr.auth2.forgotSent}</Alert>
+        <Alert kind="success">{sr.auth.forgotSent}</Alert>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
-          <p className="field__hint">{sr.auth2.forgotIntro}</p>
+          <p className="field__hint">{sr.auth.forgotIntro}</p>
           {general && <Alert kind="error">{general}</Alert>}
           <TextField
-            label={sr.auth2.emailLabel}
+            label={sr.auth.emailLabel}
             type="email"
             name="email"
             autoComplete="email"
@@ -59,13 +56,13 @@ export default function ForgotPasswordPage() {
               setError(undefined);
             }}
           />
-          <button type="submit" className="btn btn--brand btn--block" disabled={sending}>
-            {sending ? sr.auth2.forgotSending : sr.auth2.forgotSubmit}
+          <button type="submit" className="btn btn--brand btn--block" disabled={request.isPending}>
+            {request.isPending ? sr.auth.forgotSending : sr.auth.forgotSubmit}
           </button>
         </form>
       )}
       <p className="auth-page__links">
-        <Link to="/login">{sr.auth2.backToLogin}</Link>
+        <Link to="/login">{sr.auth.backToLogin}</Link>
       </p>
     </div>
   );

@@ -8,9 +8,9 @@ import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWhiteBackground } from '../../../lib/use-white-background';
 import { validateEmail } from '../../../lib/validation';
-import { useAuth } from '../../../app/auth';
-import { login, resendVerification } from '../api/login';
-import { googleLogin } from '../api/google';
+import { useAuth } from '../use-auth';
+import { useLogin, useResendVerification } from '../api/login';
+import { useGoogleLogin } from '../api/google';
 import { GoogleButton } from '../components/GoogleButton';
 import { clearSessionEnd, peekSessionEnd, type SessionEndNote } from '../session-end';
 import '../auth.css';
@@ -22,24 +22,24 @@ type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 /** The message the verification link or the Google redirect flow left in the query string. */
 function flagMessage(params: URLSearchParams): Message {
   const verified = params.get('verified');
-  if (verified === VERIFY_RESULT.ok) return { kind: 'success', text: sr.auth2.verifiedOk };
-  if (verified === VERIFY_RESULT.already) return { kind: 'info', text: sr.auth2.verifiedAlready };
-  if (verified === VERIFY_RESULT.failed) return { kind: 'error', text: sr.auth2.verifiedFail };
+  if (verified === VERIFY_RESULT.ok) return { kind: 'success', text: sr.auth.verifiedOk };
+  if (verified === VERIFY_RESULT.already) return { kind: 'info', text: sr.auth.verifiedAlready };
+  if (verified === VERIFY_RESULT.failed) return { kind: 'error', text: sr.auth.verifiedFail };
   const google = params.get('google');
   if (google === GOOGLE_REDIRECT_ERROR.blocked) return { kind: 'error', text: sr.login.blocked };
-  if (google === 'not_configured') return { kind: 'error', text: sr.auth2.googleDisabledWhy };
+  if (google === 'not_configured') return { kind: 'error', text: sr.auth.googleDisabledWhy };
   if (google === GOOGLE_REDIRECT_ERROR.failed) return { kind: 'error', text: sr.login.googleFailed };
   return null;
 }
 
-/** Why the user is here again, when a session ended under an open page (issue 11). */
+/** Why the user is here again, when a session ended under an open page. */
 function sessionEndMessage(ended: SessionEndNote | null): Message {
   if (!ended) return null;
   return { kind: 'error', text: ended.reason === 'blocked' ? sr.session.blocked : sr.session.ended };
 }
 
 export default function LoginPage() {
-  useDocumentTitle(sr.auth2.loginTitle);
+  useDocumentTitle(sr.auth.loginTitle);
   useWhiteBackground();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -49,7 +49,8 @@ export default function LoginPage() {
   // Read once per visit; forgotten when the user leaves the page (or logs in).
   const [ended] = useState(peekSessionEnd);
   const [message, setMessage] = useState<Message>(() => flagMessage(params) ?? sessionEndMessage(ended));
-  const [submitting, setSubmitting] = useState(false);
+  const login = useLogin();
+  const googleLogin = useGoogleLogin();
   const [succeeded, setSucceeded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const offerResend = params.get('verified') === VERIFY_RESULT.failed;
@@ -73,15 +74,14 @@ export default function LoginPage() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (submitting || succeeded) return;
+    if (login.isPending || succeeded) return;
     if (!email.trim() || !password) {
       setMessage({ kind: 'error', text: sr.login.required });
       return;
     }
-    setSubmitting(true);
     setMessage(null);
     try {
-      const res = await login(email.trim(), password);
+      const res = await login.mutateAsync({ email: email.trim(), password });
       // Back to the page the session ended on, if it did; else the default.
       succeed(ended?.from || res.redirect_url || '/aukcije');
     } catch (err) {
@@ -90,15 +90,13 @@ export default function LoginPage() {
       } else {
         setMessage({ kind: 'error', text: sr.login.invalid });
       }
-    } finally {
-      setSubmitting(false);
     }
   };
 
   const onGoogleCredential = async (idToken: string) => {
     setMessage(null);
     try {
-      const res = await googleLogin(idToken);
+      const res = await googleLogin.mutateAsync(idToken);
       succeed(res.is_new_user ? '/profil' : ended?.from || res.redirect_url || '/aukcije');
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) setMessage({ kind: 'error', text: err.body.detail || sr.login.blocked });
@@ -108,7 +106,7 @@ export default function LoginPage() {
 
   return (
     <div className="auth-page">
-      <h1 className="auth-page__title">{sr.auth2.loginTitle}</h1>
+      <h1 className="auth-page__title">{sr.auth.loginTitle}</h1>
       {message && (
         <Alert kind={message.kind} className="auth-page__message">
           {message.text}
@@ -117,7 +115,7 @@ export default function LoginPage() {
       {offerResend && !succeeded && <ResendVerification />}
       <form className="form" onSubmit={onSubmit} noValidate>
         <TextField
-          label={sr.auth2.emailLabel}
+          label={sr.auth.emailLabel}
           type="email"
           name="email"
           autoComplete="email"
@@ -125,21 +123,21 @@ export default function LoginPage() {
           onChange={(e) => setEmail(e.target.value)}
         />
         <TextField
-          label={sr.auth2.passwordLabel}
+          label={sr.auth.passwordLabel}
           type="password"
           name="password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <button type="submit" className="btn btn--brand btn--block" disabled={submitting || succeeded}>
-          {submitting ? sr.auth2.loggingIn : sr.auth2.loginSubmit}
+        <button type="submit" className="btn btn--brand btn--block" disabled={login.isPending || succeeded}>
+          {login.isPending ? sr.auth.loggingIn : sr.auth.loginSubmit}
         </button>
       </form>
       <p className="auth-page__links">
-        <Link to="/zaboravljena-lozinka">{sr.auth2.forgotLink}</Link>
+        <Link to="/zaboravljena-lozinka">{sr.auth.forgotLink}</Link>
       </p>
-      <div className="auth-page__divider">{sr.auth2.or}</div>
+      <div className="auth-page__divider">{sr.auth.or}</div>
       <GoogleButton
         onCredential={(t) => void onGoogleCredential(t)}
         onError={() => setMessage({ kind: 'error', text: sr.login.googleFailed })}
@@ -153,28 +151,25 @@ function ResendVerification() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const resend = useResendVerification();
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const err = validateEmail(email);
     setError(err);
     if (err) return;
-    setSending(true);
     try {
-      const res = await resendVerification(email.trim());
-      setDone(res.detail || sr.auth2.resendSent);
+      const res = await resend.mutateAsync(email.trim());
+      setDone(res.detail || sr.auth.resendSent);
     } catch (e2) {
-      setError(e2 instanceof ApiError ? e2.field('email') ?? e2.body.detail ?? sr.auth2.resendError : sr.auth2.resendError);
-    } finally {
-      setSending(false);
+      setError(e2 instanceof ApiError ? e2.field('email') ?? e2.body.detail ?? sr.auth.resendError : sr.auth.resendError);
     }
   };
   if (done) return <Alert kind="success">{done}</Alert>;
   return (
     <form className="form auth-resend" onSubmit={onSubmit} noValidate>
-      <p className="field__hint">{sr.auth2.resendIntro}</p>
+      <p className="field__hint">{sr.auth.resendIntro}</p>
       <TextField
-        label={sr.auth2.emailLabel}
+        label={sr.auth.emailLabel}
         type="email"
         autoComplete="email"
         value={email}
@@ -184,8 +179,8 @@ function ResendVerification() {
           setError(undefined);
         }}
       />
-      <button type="submit" className="btn btn--secondary" disabled={sending}>
-        {sr.auth2.resendSubmit}
+      <button type="submit" className="btn btn--secondary" disabled={resend.isPending}>
+        {sr.auth.resendSubmit}
       </button>
     </form>
   );

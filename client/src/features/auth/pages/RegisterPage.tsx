@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWhiteBackground } from '../../../lib/use-white-background';
 import { validateRegistration, type FieldErrors, type RegisterField, type RegisterValues } from '../../../lib/validation';
-import { register } from '../api/register';
+import { useRegister } from '../api/register';
 import '../auth.css';
 
 const EMPTY: RegisterValues = { first_name: '', email: '', phone_number: '', password: '', confirmPassword: '' };
@@ -21,7 +21,7 @@ export default function RegisterPage() {
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
   const [general, setGeneral] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const registration = useRegister();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
 
   const set = (field: RegisterField) => (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -33,14 +33,13 @@ export default function RegisterPage() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (submitting) return;
+    if (registration.isPending) return;
     setGeneral(null);
     const found = validateRegistration(values);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    setSubmitting(true);
     try {
-      await register({
+      await registration.mutateAsync({
         first_name: values.first_name.trim(),
         email: values.email.trim(),
         phone_number: values.phone_number.trim(),
@@ -57,8 +56,6 @@ export default function RegisterPage() {
       }
       if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
       else setGeneral(err instanceof ApiError && err.status === 429 && err.body.detail ? err.body.detail : sr.register.genericError);
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -87,7 +84,7 @@ export default function RegisterPage() {
           error={errors.first_name}
         />
         <TextField
-          label={sr.auth2.emailLabel}
+          label={sr.auth.emailLabel}
           type="email"
           name="email"
           autoComplete="email"
@@ -96,7 +93,7 @@ export default function RegisterPage() {
           error={errors.email}
         />
         <TextField
-          label={sr.auth2.phoneLabel}
+          label={sr.auth.phoneLabel}
           type="tel"
           name="phone_number"
           autoComplete="tel"
@@ -106,7 +103,7 @@ export default function RegisterPage() {
           error={errors.phone_number}
         />
         <TextField
-          label={sr.auth2.passwordLabel}
+          label={sr.auth.passwordLabel}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -115,7 +112,7 @@ export default function RegisterPage() {
           error={errors.password}
         />
         <TextField
-          label={sr.auth2.confirmLabel}
+          label={sr.auth.confirmLabel}
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
@@ -123,8 +120,8 @@ export default function RegisterPage() {
           onChange={set('confirmPassword')}
           error={errors.confirmPassword}
         />
-        <button type="submit" className="btn btn--brand btn--block" disabled={submitting || !!registeredEmail}>
-          {submitting ? sr.auth2.registering : sr.auth2.registerSubmit}
+        <button type="submit" className="btn btn--brand btn--block" disabled={registration.isPending || !!registeredEmail}>
+          {registration.isPending ? sr.auth.registering : sr.auth.registerSubmit}
         </button>
       </form>
       <Dialog
@@ -133,11 +130,11 @@ export default function RegisterPage() {
         onClose={closeDialog}
         actions={
           <button type="button" className="btn btn--brand" onClick={closeDialog}>
-            {sr.auth2.registerDialogClose}
+            {sr.auth.registerDialogClose}
           </button>
         }
       >
-        <p>{registeredEmail ? sr.auth2.registerSent(registeredEmail) : null}</p>
+        <p>{registeredEmail ? sr.auth.registerSent(registeredEmail) : null}</p>
       </Dialog>
     </div>
   );

@@ -7,12 +7,12 @@ import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWhiteBackground } from '../../../lib/use-white-background';
 import { validatePasswordPair } from '../../../lib/validation';
-import { confirmPasswordReset } from '../api/password-reset';
+import { useConfirmPasswordReset } from '../api/password-reset';
 import '../auth.css';
 
 /** /zaboravljena-lozinka/:token — the link from the reset mail: choose a new password. */
 export default function ResetPasswordPage() {
-  useDocumentTitle(sr.auth2.resetTitle);
+  useDocumentTitle(sr.auth.resetTitle);
   useWhiteBackground();
   const { token = '' } = useParams();
   const [password, setPassword] = useState('');
@@ -20,7 +20,7 @@ export default function ResetPasswordPage() {
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const confirmReset = useConfirmPasswordReset();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -28,28 +28,25 @@ export default function ResetPasswordPage() {
     const found = validatePasswordPair(password, confirm);
     setErrors(found);
     if (found.password || found.confirm) return;
-    setSaving(true);
     try {
-      await confirmPasswordReset(token, password);
+      await confirmReset.mutateAsync({ token, password });
       setDone(true);
     } catch (err) {
       if (err instanceof ApiError && err.field('password')) setErrors({ password: err.field('password') });
-      else setGeneral(err instanceof ApiError && err.status === 400 ? sr.auth2.resetInvalid : (err instanceof ApiError && err.body.detail) || sr.auth2.changeError);
-    } finally {
-      setSaving(false);
+      else setGeneral(err instanceof ApiError && err.status === 400 ? sr.auth.resetInvalid : (err instanceof ApiError && err.body.detail) || sr.auth.changeError);
     }
   };
 
   return (
     <div className="auth-page">
-      <h1 className="auth-page__title">{sr.auth2.resetTitle}</h1>
+      <h1 className="auth-page__title">{sr.auth.resetTitle}</h1>
       {done ? (
-        <Alert kind="success">{sr.auth2.resetSuccess}</Alert>
+        <Alert kind="success">{sr.auth.resetSuccess}</Alert>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
           {general && <Alert kind="error">{general}</Alert>}
           <TextField
-            label={sr.auth2.newPasswordLabel}
+            label={sr.auth.newPasswordLabel}
             type="password"
             autoComplete="new-password"
             value={password}
@@ -60,7 +57,7 @@ export default function ResetPasswordPage() {
             }}
           />
           <TextField
-            label={sr.auth2.confirmNewLabel}
+            label={sr.auth.confirmNewLabel}
             type="password"
             autoComplete="new-password"
             value={confirm}
@@ -70,13 +67,13 @@ export default function ResetPasswordPage() {
               setErrors((x) => ({ ...x, confirm: undefined }));
             }}
           />
-          <button type="submit" className="btn btn--brand btn--block" disabled={saving}>
-            {sr.auth2.resetSubmit}
+          <button type="submit" className="btn btn--brand btn--block" disabled={confirmReset.isPending}>
+            {sr.auth.resetSubmit}
           </button>
         </form>
       )}
       <p className="auth-page__links">
-        <Link to="/login">{sr.auth2.backToLogin}</Link>
+        <Link to="/login">{sr.auth.backToLogin}</Link>
       </p>
     </div>
   );

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { currentUserKey, statusKey, type AuthUser } from '../../../app/auth';
+import { currentUserKey } from '../../auth/api/current-user';
+import { statusKey } from '../../auth/api/status';
+import type { AuthUser } from '../../auth/use-auth';
 
 export interface UpdateProfilePayload {
   first_name: string;

@@ -13,7 +13,7 @@ type Field = 'old' | 'next' | 'confirm';
 
 /** /promena-lozinke: old, new and confirmation; changes the password for real. */
 export default function ChangePasswordPage() {
-  useDocumentTitle(sr.auth2.changeTitle);
+  useDocumentTitle(sr.auth.changeTitle);
   const change = useChangePassword();
   const [values, setValues] = useState<Record<Field, string>>({ old: '', next: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -31,33 +31,33 @@ export default function ChangePasswordPage() {
     setResult(null);
     const pair = validatePasswordPair(values.next, values.confirm);
     const found: Partial<Record<Field, string>> = {
-      old: values.old ? undefined : sr.auth2.oldRequired,
+      old: values.old ? undefined : sr.auth.oldRequired,
       next: pair.password,
       confirm: pair.confirm,
     };
-    if (!found.next && values.old && values.next === values.old) found.next = sr.auth2.changeSameAsOld;
+    if (!found.next && values.old && values.next === values.old) found.next = sr.auth.changeSameAsOld;
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     try {
       await change.mutateAsync({ old: values.old, next: values.next });
       setValues({ old: '', next: '', confirm: '' });
-      setResult({ kind: 'success', text: sr.auth2.changeSuccess });
+      setResult({ kind: 'success', text: sr.auth.changeSuccess });
     } catch (err) {
       if (err instanceof ApiError && (err.field('old_password') || err.field('new_password'))) {
         setErrors({ old: err.field('old_password'), next: err.field('new_password') });
       } else {
-        setResult({ kind: 'error', text: (err instanceof ApiError && err.status !== 403 && err.body.detail) || sr.auth2.changeError });
+        setResult({ kind: 'error', text: (err instanceof ApiError && err.status !== 403 && err.body.detail) || sr.auth.changeError });
       }
     }
   };
 
   return (
     <div className="page page--narrow profile-page">
-      <h1 className="page-title">{sr.auth2.changeTitle}</h1>
+      <h1 className="page-title">{sr.auth.changeTitle}</h1>
       <form className="form card profile-card" onSubmit={onSubmit} noValidate>
         {result && <Alert kind={result.kind}>{result.text}</Alert>}
         <TextField
-          label={sr.auth2.oldPasswordLabel}
+          label={sr.auth.oldPasswordLabel}
           type="password"
           name="old_password"
           autoComplete="current-password"
@@ -66,7 +66,7 @@ export default function ChangePasswordPage() {
           error={errors.old}
         />
         <TextField
-          label={sr.auth2.newPasswordLabel}
+          label={sr.auth.newPasswordLabel}
           type="password"
           name="new_password"
           autoComplete="new-password"
@@ -75,7 +75,7 @@ export default function ChangePasswordPage() {
           error={errors.next}
         />
         <TextField
-          label={sr.auth2.confirmNewLabel}
+          label={sr.auth.confirmNewLabel}
           type="password"
           name="confirm_password"
           autoComplete="new-password"
@@ -84,7 +84,7 @@ export default function ChangePasswordPage() {
           error={errors.confirm}
         />
         <button type="submit" className="btn btn--brand btn--block" disabled={change.isPending}>
-          {change.isPending ? sr.auth2.changeSaving : sr.auth2.changeSubmit}
+          {change.isPending ? sr.auth.changeSaving : sr.auth.changeSubmit}
         </button>
         <p className="profile-card__links">
           <Link to="/profil">{sr.profile.title}</Link>

@@ -6,7 +6,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../auth/use-auth';
 import { useUpdateProfile } from '../api/update-profile';
 import '../profile.css';
 
@@ -83,7 +83,7 @@ function ProfileForm({ initial }: { initial: { email: string; first_name: string
       <h1 className="page-title">{sr.profile.title}</h1>
       <form className="form card profile-card" onSubmit={onSubmit} noValidate>
         {result && <Alert kind={result.kind}>{result.text}</Alert>}
-        <TextField label={sr.auth2.emailLabel} type="email" value={initial.email} readOnly name="email" />
+        <TextField label={sr.auth.emailLabel} type="email" value={initial.email} readOnly name="email" />
         <TextField
           label={sr.register.firstNameLabel}
           name="first_name"
@@ -94,7 +94,7 @@ function ProfileForm({ initial }: { initial: { email: string; first_name: string
           error={errors.first_name}
         />
         <TextField
-          label={sr.auth2.phoneLabel}
+          label={sr.auth.phoneLabel}
           name="phone_number"
           type="tel"
           inputMode="tel"
@@ -105,7 +105,7 @@ function ProfileForm({ initial }: { initial: { email: string; first_name: string
           hint={phoneWarning ? sr.profile.phoneMissing : null}
         />
         <TextField
-          label={sr.auth2.cityLabel}
+          label={sr.auth.cityLabel}
           name="city"
           autoComplete="address-level2"
           value={values.city}
@@ -113,10 +113,10 @@ function ProfileForm({ initial }: { initial: { email: string; first_name: string
           error={errors.city}
         />
         <button type="submit" className="btn btn--brand btn--block" disabled={update.isPending}>
-          {update.isPending ? sr.auth2.profileSaving : sr.profile.submit}
+          {update.isPending ? sr.auth.profileSaving : sr.profile.submit}
         </button>
         <p className="profile-card__links">
-          <Link to="/promena-lozinke">{sr.auth2.changePasswordLink}</Link>
+          <Link to="/promena-lozinke">{sr.auth.changePasswordLink}</Link>
         </p>
       </form>
     </div>

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { statusQuery, statusKey } from '../features/auth/api/status';
-import { currentUserQuery, currentUserKey, type CurrentUser } from '../features/auth/api/current-user';
+import { statusQuery, statusKey } from './api/status';
+import { currentUserQuery, currentUserKey, type CurrentUser } from './api/current-user';
 
 export type AuthStatus = 'loading' | 'anonymous' | 'authenticated';
 export type AuthUser = CurrentUser;
@@ -47,5 +47,3 @@ export function clearAuth(qc: ReturnType<typeof useQueryClient>): void {
   qc.removeQueries({ queryKey: currentUserKey });
   qc.removeQueries({ queryKey: ['notifications'] });
 }
-
-export { statusKey, currentUserKey };
