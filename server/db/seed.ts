@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { hashPassword } from '../features/accounts/passwords';
-import { isoNow } from '../lib/time';
+import { isoAt } from '../lib/time';
 import { seedDemoAuctions } from './seed-auctions';
 
 /** Demo logins, also listed in the README. */
@@ -18,7 +18,7 @@ export const DEMO_USERS = [
 export async function seedIfEmpty(ctx: AppContext): Promise<void> {
   const any = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return;
-  const now = isoNow();
+  const now = isoAt(Date.now());
   for (const u of DEMO_USERS) {
     await ctx.db
       .insertInto('users')

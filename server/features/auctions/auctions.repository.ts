@@ -316,6 +316,23 @@ export async function findAuction(db: DbOrTx, id: number) {
   return db.selectFrom('auctions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** What a shared link's preview shows: the auction's text and its first image's large file, if any. */
+export async function findShareRow(
+  db: DbOrTx,
+  id: number,
+): Promise<{ id: number; title: string; description: string; first_large_path: string | null } | undefined> {
+  const row = await db.selectFrom('auctions').select(['id', 'title', 'description']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const img = await db
+    .selectFrom('auction_images')
+    .select(['large_path'])
+    .where('auction_id', '=', id)
+    .orderBy('position', 'asc')
+    .orderBy('id', 'asc')
+    .executeTakeFirst();
+  return { ...row, first_large_path: img?.large_path ?? null };
+}
+
 export async function findSeller(db: DbOrTx, auctionId: number) {
   return db
     .selectFrom('auctions as a')
