@@ -12,12 +12,12 @@ export const DEMO_USERS = [
 ] as const;
 
 /**
- * On an empty database: verified demo users (and, from the marketplace issue on, auctions).
+ * On an empty database: verified demo users and their demo auctions.
  * ADMIN_EMAILS are applied at every start by createApp (accounts/startup.ts), not here.
  */
 export async function seedIfEmpty(ctx: AppContext): Promise<void> {
-  const any = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (any) return;
+  const firstUser = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (firstUser) return;
   const now = isoAt(Date.now());
   for (const u of DEMO_USERS) {
     await ctx.db

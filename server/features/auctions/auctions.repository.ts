@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type SelectQueryBuilder } from 'kysely';
-import type { AuctionsTable, Database, DbOrTx } from '../../db/types';
+import { precompiled } from '../../db/precompiled';
+import type { Auction, AuctionsTable, Database, DbOrTx } from '../../db/types';
 import type { AdminAuctionSort, AdminAuctionStatus } from '@shared/rules/admin';
 import type { SearchTerm } from '@shared/rules/search';
 import { chooseSearchPlan, filterSearch, ftsPhrase, whereMatches, type SearchPlan } from './auctions-search.repository';
@@ -239,8 +240,11 @@ export async function findDetail(db: DbOrTx, id: number): Promise<DetailRow | un
   return row as DetailRow | undefined;
 }
 
-export async function findAuction(db: DbOrTx, id: number) {
-  return db.selectFrom('auctions').selectAll().where('id', '=', id).executeTakeFirst();
+const auctionById = precompiled((db: DbOrTx, p: { id: number }) => db.selectFrom('auctions').selectAll().where('id', '=', p.id));
+
+/** The whole auction row. Read for every accepted bid inside its transaction, so it is built and compiled once. */
+export async function findAuction(db: DbOrTx, id: number): Promise<Auction | undefined> {
+  return (await auctionById(db, { id }))[0];
 }
 
 /** What a shared link's preview shows: the auction's text and its first image's large file, if any. */

@@ -7,7 +7,8 @@ import { AppError, errorBody } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
 import { PlaceBidInput, UserNamesInput, bidTexts, type UserNamesResponse } from '@shared/schemas/bids';
 import { afterBidCommitted, placeBid, type IdempotencyKey } from './bids.service';
-import { findAuction, findUserNames, listBids } from './bids.repository';
+import { findAuction } from '../auctions/auctions.repository';
+import { findUserNames, listBids } from './bids.repository';
 import { presentBid, presentPlacedBid } from './bids.presenter';
 import { perUserLimit } from '../../http/rate-limit';
 
