@@ -188,7 +188,7 @@ export async function listPopular(db: DbOrTx, now: string, since: string, limit:
   const open: ListFilter = { scope: { kind: 'public' }, now };
   const out: CardRow[] = [];
   // The bids of the window drive (CROSS JOIN keeps them the outer loop): each of their auctions is one rowid
-  // lookup. As an inner join SQLite walked every open auction and looked each one up in the window's counts.
+  // lookup. As an inner join SQLite would walk every open auction and look each one up in the window's counts.
   const recentBids = db
     .selectFrom('bids as rb')
     .select([sql<number>`+rb.auction_id`.as('auction_id'), (e) => e.fn.countAll<number>().as('n')])
