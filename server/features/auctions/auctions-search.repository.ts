@@ -15,7 +15,7 @@ export type SearchPlan = 'drive' | 'walkIndex' | 'walkScan';
 
 /**
  * The filter's search as a SearchTerm. A string is the normalised text with its LIKE wildcards escaped
- * (escapeLike(normaliseForSearch(q))), the form the tests and benchmarks build by hand.
+ * (escapeLike(normaliseForSearch(q))), the form the tests build by hand.
  */
 export function filterSearch(f: ListFilter): SearchTerm | undefined {
   if (typeof f.search !== 'string') return f.search;

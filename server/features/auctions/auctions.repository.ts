@@ -5,7 +5,7 @@ import type { AdminAuctionSort, AdminAuctionStatus } from '@shared/rules/admin';
 import type { SearchTerm } from '@shared/rules/search';
 import { chooseSearchPlan, filterSearch, ftsPhrase, whereMatches, type SearchPlan } from './auctions-search.repository';
 
-// The search plans are part of how a list is read; tests and benchmarks compare them through this module.
+// A list page is read by one of the search plans; the tests choose and compare them through the list module.
 export { chooseSearchPlan, type SearchPlan };
 
 /** What a card needs: the auction's columns plus its first image (card size) from one subselect; all images come from imagesForAuctions. */
