@@ -1,6 +1,6 @@
 import http from 'node:http';
 import path from 'node:path';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import session from 'express-session';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
@@ -61,19 +61,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   const sessions = new SqliteSessionStore(dbHandle.sqlite);
   sessions.startPruning();
-  const sessionMiddleware = session({
-    name: SESSION_COOKIE,
-    secret: loadSessionSecret(config.dataDir, config.sessionSecret),
-    store: sessions,
-    resave: false,
-    saveUninitialized: false,
-    cookie: {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.secureCookies,
-      maxAge: 14 * 24 * 3600 * 1000,
-    },
-  });
+  const sessionMiddleware = createSessionMiddleware(config, sessions);
 
   const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
   const csrf = createCsrf({ secure: config.secureCookies, allowedOrigins });
@@ -103,53 +91,89 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const passport = configurePassport(ctx);
   await applyAdminEmails(ctx);
 
-  // Request lines are written at info. Below that level pino-http would still build and redact a child
-  // logger for every request and never write it (~5 % of busy time in B1, docs/performance.md).
-  if (logger.isLevelEnabled('info')) {
-    app.use(
-      pinoHttp({
-        logger,
-        autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
-        serializers: {
-          req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
-          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        },
-      }),
-    );
-  }
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'self'", 'https://accounts.google.com/gsi/client'],
-          'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-          'img-src': ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
-          'font-src': ["'self'", 'data:'],
-          'connect-src': ["'self'", 'https://accounts.google.com/gsi/'],
-          'frame-src': ['https://accounts.google.com/gsi/'],
-          'object-src': ["'none'"],
-          'base-uri': ["'none'"], // ASVS 5.0 V3.4.3: object-src and base-uri 'none'
-          'form-action': ["'self'", 'https://accounts.google.com'],
-          'frame-ancestors': ["'none'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      // Google Identity Services' popup needs to talk back to the opener.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    }),
-  );
+  const requestLog = requestLogger(logger);
+  if (requestLog) app.use(requestLog);
+  app.use(securityHeaders());
   app.use(cookieParser());
+  app.use('/api', apiRouter(ctx, sessionMiddleware, passport.session()));
+  serveClient(app, ctx, sessionMiddleware);
+  app.use(errorHandler(logger));
 
+  if (deps.seed !== false && config.seedDemo) await seedIfEmpty(ctx);
+  const stopJobs = startBackgroundJobs(ctx);
+  return appHandle({ app, httpServer, ctx, db: dbHandle }, stopJobs);
+}
+
+/** Sessions in the app's SQLite file behind the `sessionid` cookie (14 days, renewed on use). */
+function createSessionMiddleware(config: Config, store: SqliteSessionStore): RequestHandler {
+  return session({
+    name: SESSION_COOKIE,
+    secret: loadSessionSecret(config.dataDir, config.sessionSecret),
+    store,
+    resave: false,
+    saveUninitialized: false,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      maxAge: 14 * 24 * 3600 * 1000,
+    },
+  });
+}
+
+/**
+ * The API's request lines, or null when the logger would drop them: below info, pino-http would still build
+ * and redact a child logger for every request and never write it (~5 % of busy time in B1, docs/performance.md).
+ */
+function requestLogger(logger: Logger): RequestHandler | null {
+  if (!logger.isLevelEnabled('info')) return null;
+  return pinoHttp({
+    logger,
+    autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+}
+
+/** helmet with the CSP the client and Google sign-in need. */
+function securityHeaders(): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", 'https://accounts.google.com/gsi/client'],
+        'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", 'https://accounts.google.com/gsi/'],
+        'frame-src': ['https://accounts.google.com/gsi/'],
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"], // ASVS 5.0 V3.4.3: object-src and base-uri 'none'
+        'form-action': ["'self'", 'https://accounts.google.com'],
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Google Identity Services' popup needs to talk back to the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}
+
+/**
+ * Everything under /api: body parsers, the session (only where one exists or starts), no caching, CSRF,
+ * the feature routes, and the JSON 404.
+ */
+function apiRouter(ctx: AppContext, sessionMiddleware: RequestHandler, passportSession: RequestHandler): express.Router {
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(express.urlencoded({ extended: false, limit: '100kb' }));
   // No passport.initialize(): since passport 0.6 authenticate() (here: the session strategy) sets up
   // req.login/logout itself; initialize() only adds a compatibility shim for passport 0.4 strategies, at
   // ~3 % of busy time per request (docs/performance.md, B1).
-  const passportSession = passport.session();
   api.use((req, res, next) => {
     // A read without a session cookie is anonymous and stays so: express-session would build a throwaway
     // session (random id, objects, hashes) and passport would inspect it, ~10 % of such a request
@@ -161,26 +185,21 @@ export async function createApp(deps: AppDeps): Promise<App> {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  api.use(csrf.ensureCookie);
-  api.get('/csrf/', csrf.tokenRoute);
-  api.use(csrf.protect);
+  api.use(ctx.csrf.ensureCookie);
+  api.get('/csrf/', ctx.csrf.tokenRoute);
+  api.use(ctx.csrf.protect);
   api.use(apiRoutes(ctx));
   api.use(apiNotFound);
-  app.use('/api', api);
+  return api;
+}
 
-  serveClient(app, ctx, sessionMiddleware);
-  app.use(errorHandler(logger));
-
-  if (deps.seed !== false && config.seedDemo) await seedIfEmpty(ctx);
-  const stopJobs = startBackgroundJobs(ctx);
-
+/** The running app's handle: listen() and a close() that stops jobs, sockets, HTTP and the database in order. */
+function appHandle(parts: Pick<App, 'app' | 'httpServer' | 'ctx' | 'db'>, stopJobs: () => void): App {
+  const { httpServer, ctx, db } = parts;
   let closed = false;
   return {
-    app,
-    httpServer,
-    ctx,
-    db: dbHandle,
-    listen(port = config.port, host = config.host) {
+    ...parts,
+    listen(port = ctx.config.port, host = ctx.config.host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);
         httpServer.listen(port, host, () => {
@@ -193,10 +212,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
       if (closed) return;
       closed = true;
       stopJobs();
-      sessions.stopPruning();
-      await realtime.close();
+      ctx.sessions.stopPruning();
+      await ctx.realtime.close();
       if (httpServer.listening) await new Promise<void>((r) => httpServer.close(() => r()));
-      await dbHandle.close();
+      await db.close();
     },
   };
 }

@@ -75,9 +75,6 @@ export type UserEventName = keyof UserRoomEvents;
 export type AuctionEventPayload<E extends AuctionEventName> = Parameters<AuctionRoomEvents[E]>[0];
 export type UserEventPayload<E extends UserEventName> = Parameters<UserRoomEvents[E]>[0];
 
-export const AUCTION_EVENTS = ['bid:placed', 'comment:created', 'comment:deleted', 'auction:closed', 'auction:deleted'] as const satisfies readonly AuctionEventName[];
-export const USER_EVENTS = ['notification:created', 'notification:updated', 'notifications:count'] as const satisfies readonly UserEventName[];
-
 // ---------------------------------------------------------------- client → server (all acknowledged)
 
 const auctionId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import type { Database } from './types';
 import { normaliseForSearch } from '@shared/rules/search';
 import { categoryLabel } from '@shared/categories';
 import { MIN_BID_INCREMENT } from '@shared/rules/limits';
@@ -178,73 +180,106 @@ async function mapLimit<T, R>(items: T[], n: number, fn: (item: T, i: number) =>
 export async function seedDemoAuctions(ctx: AppContext): Promise<void> {
   const users = await ctx.db.selectFrom('users').select(['id', 'phone_number', 'city']).where('is_admin', '=', 0).where('blocked_at', 'is', null).orderBy('id').execute();
   if (users.length < 2) return;
-  const rnd = prng(20261122);
-  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
-  const now = Date.now();
-  const day = ctx.config.auctionDaySeconds * 1000;
-
   const pictures = await mapLimit(ITEMS, 4, async ([category, title], i) => {
     const count = i % 4 === 0 ? 2 : 1;
     const stored: StoredImage[] = [];
     for (let v = 0; v < count; v++) stored.push(await storeImage(ctx.config.dataDir, await demoPicture(title, category, v)));
     return stored;
   });
-
+  const world: DemoWorld = { users, rnd: prng(20261122), now: Date.now(), day: ctx.config.auctionDaySeconds * 1000 };
   await ctx.db.transaction().execute(async (tx) => {
-    for (const [i, [category, title, description, price]] of ITEMS.entries()) {
-      const seller = users[i % users.length];
-      // The first auction ends within 3 minutes, a few within the hour, the rest spread over 7 days.
-      const endsIn = i === 0 ? 3 * 60_000 : i < 4 ? i * 15 * 60_000 : Math.round((0.1 + rnd() * 6.9) * day);
-      const createdAt = now - Math.round((0.05 + rnd() * 2) * Math.min(day, 86_400_000));
-      const end = isoAt(now + endsIn);
-      const bidders = users.filter((u) => u.id !== seller.id);
-      const bidCount = i % 3 === 2 ? 0 : Math.floor(rnd() * 7) + (i < 4 ? 2 : 0);
-      let current = price;
-      const bids: { bidder_id: number; amount: number; created_at: string }[] = [];
-      let last = 0;
-      for (let b = 0; b < bidCount; b++) {
-        const step = Math.max(MIN_BID_INCREMENT, Math.round((price * (0.02 + rnd() * 0.08)) / 10) * 10);
-        current += step;
-        last = last + (now - createdAt) / (bidCount + 1);
-        const bidder = bidders.length > 1 ? bidders.filter((u) => u.id !== bids.at(-1)?.bidder_id)[Math.floor(rnd() * (bidders.length - 1))] : bidders[0];
-        bids.push({ bidder_id: bidder.id, amount: current, created_at: isoAt(createdAt + Math.round(last)) });
-      }
-      const { id } = await tx
-        .insertInto('auctions')
-        .values({
-          seller_id: seller.id,
-          title,
-          description,
-          category,
-          city: i % 3 === 0 && seller.city ? seller.city : pick(CITIES),
-          phone_number: /^0\d{8,14}$/.test(seller.phone_number) ? seller.phone_number : '0641234567',
-          starting_price: price,
-          current_price: current,
-          bid_count: bids.length,
-          end_date: end,
-          original_end_date: end,
-          status: 'active',
-          winner_id: null,
-          search_text: normaliseForSearch(`${title} ${description}`),
-          created_at: isoAt(createdAt),
-          closed_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const b of bids) await tx.insertInto('bids').values({ auction_id: id, ...b }).execute();
-      for (const [position, img] of pictures[i].entries()) {
-        await tx.insertInto('auction_images').values({ auction_id: id, position, ...img, created_at: isoAt(createdAt) }).execute();
-      }
-      const commentCount = i % 2 === 0 ? Math.floor(rnd() * 3) : 0;
-      for (let c = 0; c < commentCount; c++) {
-        const author = pick(bidders);
-        const at = createdAt + (now - createdAt) * ((c + 1) / (commentCount + 2));
-        await tx.insertInto('comments').values({ auction_id: id, user_id: author.id, content: pick(COMMENTS), created_at: isoAt(at) }).execute();
-        if (c === 0 && rnd() < 0.6) {
-          await tx.insertInto('comments').values({ auction_id: id, user_id: seller.id, content: pick(SELLER_REPLIES), created_at: isoAt(at + 60_000) }).execute();
-        }
-      }
-    }
+    for (const [i, item] of ITEMS.entries()) await insertDemoAuction(tx, world, i, item, pictures[i]);
   });
   ctx.logger.info({ auctions: ITEMS.length }, 'demo auctions created');
+}
+
+type DemoUser = { id: number; phone_number: string; city: string };
+
+/** What every demo auction is drawn from; `rnd` is consumed in ITEMS order, so the demo is the same each time. */
+interface DemoWorld {
+  users: DemoUser[];
+  rnd: () => number;
+  now: number;
+  /** One auction day in ms (AUCTION_DAY_SECONDS). */
+  day: number;
+}
+
+const pick = <T>(rnd: () => number, xs: T[]) => xs[Math.floor(rnd() * xs.length)];
+
+/** The i-th demo auction with its bids, pictures and comments. */
+async function insertDemoAuction(tx: Transaction<Database>, w: DemoWorld, i: number, item: (typeof ITEMS)[number], pictures: StoredImage[]): Promise<void> {
+  const [category, title, description, price] = item;
+  const { rnd, now, day } = w;
+  const seller = w.users[i % w.users.length];
+  // The first auction ends within 3 minutes, a few within the hour, the rest spread over 7 days.
+  const endsIn = i === 0 ? 3 * 60_000 : i < 4 ? i * 15 * 60_000 : Math.round((0.1 + rnd() * 6.9) * day);
+  const createdAt = now - Math.round((0.05 + rnd() * 2) * Math.min(day, 86_400_000));
+  const end = isoAt(now + endsIn);
+  const bidders = w.users.filter((u) => u.id !== seller.id);
+  const bids = demoBids(w, i, price, createdAt, bidders);
+  const { id } = await tx
+    .insertInto('auctions')
+    .values({
+      seller_id: seller.id,
+      title,
+      description,
+      category,
+      city: i % 3 === 0 && seller.city ? seller.city : pick(rnd, CITIES),
+      phone_number: /^0\d{8,14}$/.test(seller.phone_number) ? seller.phone_number : '0641234567',
+      starting_price: price,
+      current_price: bids.at(-1)?.amount ?? price,
+      bid_count: bids.length,
+      end_date: end,
+      original_end_date: end,
+      status: 'active',
+      winner_id: null,
+      search_text: normaliseForSearch(`${title} ${description}`),
+      created_at: isoAt(createdAt),
+      closed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const b of bids) await tx.insertInto('bids').values({ auction_id: id, ...b }).execute();
+  for (const [position, img] of pictures.entries()) {
+    await tx.insertInto('auction_images').values({ auction_id: id, position, ...img, created_at: isoAt(createdAt) }).execute();
+  }
+  await insertDemoComments(tx, w, i, { id, sellerId: seller.id, createdAt }, bidders);
+}
+
+/** Rising bids spread evenly between creation and now, never two in a row from the same bidder. */
+function demoBids(w: DemoWorld, i: number, price: number, createdAt: number, bidders: DemoUser[]) {
+  const { rnd, now } = w;
+  const bidCount = i % 3 === 2 ? 0 : Math.floor(rnd() * 7) + (i < 4 ? 2 : 0);
+  let current = price;
+  const bids: { bidder_id: number; amount: number; created_at: string }[] = [];
+  let last = 0;
+  for (let b = 0; b < bidCount; b++) {
+    const step = Math.max(MIN_BID_INCREMENT, Math.round((price * (0.02 + rnd() * 0.08)) / 10) * 10);
+    current += step;
+    last = last + (now - createdAt) / (bidCount + 1);
+    const bidder = bidders.length > 1 ? bidders.filter((u) => u.id !== bids.at(-1)?.bidder_id)[Math.floor(rnd() * (bidders.length - 1))] : bidders[0];
+    bids.push({ bidder_id: bidder.id, amount: current, created_at: isoAt(createdAt + Math.round(last)) });
+  }
+  return bids;
+}
+
+/** Up to two comments on every other auction, the first one sometimes answered by the seller a minute later. */
+async function insertDemoComments(
+  tx: Transaction<Database>,
+  w: DemoWorld,
+  i: number,
+  auction: { id: number; sellerId: number; createdAt: number },
+  bidders: DemoUser[],
+): Promise<void> {
+  const { rnd, now } = w;
+  const { id, sellerId, createdAt } = auction;
+  const commentCount = i % 2 === 0 ? Math.floor(rnd() * 3) : 0;
+  for (let c = 0; c < commentCount; c++) {
+    const author = pick(rnd, bidders);
+    const at = createdAt + (now - createdAt) * ((c + 1) / (commentCount + 2));
+    await tx.insertInto('comments').values({ auction_id: id, user_id: author.id, content: pick(rnd, COMMENTS), created_at: isoAt(at) }).execute();
+    if (c === 0 && rnd() < 0.6) {
+      await tx.insertInto('comments').values({ auction_id: id, user_id: sellerId, content: pick(rnd, SELLER_REPLIES), created_at: isoAt(at + 60_000) }).execute();
+    }
+  }
 }

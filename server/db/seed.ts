@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { hashPassword } from '../features/accounts/passwords';
-import { isoNow } from '../lib/time';
+import { isoAt } from '../lib/time';
 import { seedDemoAuctions } from './seed-auctions';
 
 /** Demo logins, also listed in the README. */
@@ -12,13 +12,13 @@ export const DEMO_USERS = [
 ] as const;
 
 /**
- * On an empty database: verified demo users (and, from the marketplace issue on, auctions).
+ * On an empty database: verified demo users and their demo auctions.
  * ADMIN_EMAILS are applied at every start by createApp (accounts/startup.ts), not here.
  */
 export async function seedIfEmpty(ctx: AppContext): Promise<void> {
-  const any = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (any) return;
-  const now = isoNow();
+  const firstUser = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (firstUser) return;
+  const now = isoAt(Date.now());
   for (const u of DEMO_USERS) {
     await ctx.db
       .insertInto('users')

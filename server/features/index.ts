@@ -12,9 +12,9 @@ import { startClosingJob } from './auctions/closing';
 /** Every REST route under /api, feature by feature. */
 export function apiRoutes(ctx: AppContext): Router {
   const r = Router();
-  // Busiest first: Express tries every route above the one that matches, and a bid on a hot auction used
-  // to walk past ~35 account, admin, auction and image routes (docs/performance.md, B1). No two routes
-  // match the same request (tests/server/route-table.test.ts), so the order changes nothing else.
+  // Busiest first: Express tries every route above the one that matches, so a bid on a hot auction behind
+  // the account, admin, auction and image routes would walk past ~35 of them (docs/performance.md, B1). No
+  // two routes match the same request (tests/server/route-table.test.ts), so the order changes nothing else.
   r.use(bidsRoutes(ctx));
   r.use(auctionsRoutes(ctx));
   r.use(accountsRoutes(ctx));

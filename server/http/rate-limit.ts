@@ -59,6 +59,14 @@ function all(...handlers: RequestHandler[]): RequestHandler {
   };
 }
 
+/**
+ * A per-user (per-IP for visitors) limit on a write path, generous enough for a bidding war by hand but not
+ * for a script. Mount it after the auth guard so the user is known; passes through when RATE_LIMIT=0.
+ */
+export function perUserLimit(config: Config, name: string, windowMs: number, limit: number): RequestHandler {
+  return limiter(config, { windowMs, limit, key: (req) => `${name}:${req.user ? `u${req.user.id}` : ipKey(req)}` });
+}
+
 export interface RateLimits {
   /** Failed logins: 10 per 15 min per (IP, e-mail) — an attacker elsewhere can't lock the owner out — and 50 per IP. */
   login: RequestHandler;

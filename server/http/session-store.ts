@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import session from 'express-session';
+import { sessionsRepository, type SessionsRepository } from '../features/accounts/sessions.repository';
 
 /** The session cookie's name (design.md). */
 export const SESSION_COOKIE = 'sessionid';
@@ -10,31 +11,14 @@ const TOUCH_SLACK_MS = 60_000;
 const STORED_EXPIRES = 'storedExpiresMs';
 type StoredCookie = { [STORED_EXPIRES]?: number };
 
-/**
- * A persistent express-session store on the app's SQLite file (sessions survive restarts).
- * Prepared statements on the raw connection: this runs on every request.
- */
+/** A persistent express-session store on the app's SQLite file (sessions survive restarts). */
 export class SqliteSessionStore extends session.Store {
-  private readonly getStmt;
-  private readonly setStmt;
-  private readonly destroyStmt;
-  private readonly touchStmt;
-  private readonly byUserStmt;
-  private readonly pruneStmt;
+  private readonly repo: SessionsRepository;
   private pruneTimer?: NodeJS.Timeout;
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  constructor(sqlite: SQLite.Database) {
     super();
-    this.getStmt = sqlite.prepare<[string, number], { sess: string; expires: number }>('SELECT sess, expires FROM sessions WHERE sid = ? AND expires > ?');
-    this.setStmt = sqlite.prepare(
-      'INSERT INTO sessions (sid, sess, expires, user_id) VALUES (?, ?, ?, ?) ON CONFLICT(sid) DO UPDATE SET sess = excluded.sess, expires = excluded.expires, user_id = excluded.user_id',
-    );
-    this.destroyStmt = sqlite.prepare('DELETE FROM sessions WHERE sid = ?');
-    // Every request touches its session: write only when the stored expiry is over a minute old, so a
-    // busy user's requests are reads, not WAL commits (docs/performance.md, B1).
-    this.touchStmt = sqlite.prepare(`UPDATE sessions SET expires = ? WHERE sid = ? AND expires < ? - ${TOUCH_SLACK_MS}`);
-    this.byUserStmt = sqlite.prepare('DELETE FROM sessions WHERE user_id = ? AND sid != ?');
-    this.pruneStmt = sqlite.prepare('DELETE FROM sessions WHERE expires <= ?');
+    this.repo = sessionsRepository(sqlite);
   }
 
   /** Deletes expired sessions now and then every `intervalMs`. */
@@ -49,7 +33,7 @@ export class SqliteSessionStore extends session.Store {
   }
 
   prune(): void {
-    this.pruneStmt.run(Date.now());
+    this.repo.deleteExpiredSessions(Date.now());
   }
 
   private expiry(sess: session.SessionData): number {
@@ -59,7 +43,7 @@ export class SqliteSessionStore extends session.Store {
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
     try {
-      const row = this.getStmt.get(sid, Date.now());
+      const row = this.repo.findSession(sid, Date.now());
       if (!row) return cb(null, null);
       const data = JSON.parse(row.sess) as session.SessionData;
       // The stored expiry rides along for touch() below. express-session copies the cookie's own fields
@@ -74,7 +58,7 @@ export class SqliteSessionStore extends session.Store {
   override set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
     try {
       const userId = (sess as { passport?: { user?: number } }).passport?.user ?? null;
-      this.setStmt.run(sid, JSON.stringify(sess), this.expiry(sess), userId);
+      this.repo.upsertSession({ sid, sess: JSON.stringify(sess), expires: this.expiry(sess), userId });
       cb?.();
     } catch (err) {
       cb?.(err);
@@ -83,7 +67,7 @@ export class SqliteSessionStore extends session.Store {
 
   override destroy(sid: string, cb?: (err?: unknown) => void): void {
     try {
-      this.destroyStmt.run(sid);
+      this.repo.deleteSession(sid);
       cb?.();
     } catch (err) {
       cb?.(err);
@@ -96,7 +80,9 @@ export class SqliteSessionStore extends session.Store {
       // Read fresh by get() in this same request: skip the statement when it would change nothing.
       const stored = (sess.cookie as StoredCookie | undefined)?.[STORED_EXPIRES];
       if (typeof stored === 'number' && stored >= expires - TOUCH_SLACK_MS) return cb?.();
-      this.touchStmt.run(expires, sid, expires);
+      // Every request touches its session: write only when the stored expiry is over a minute old, so a
+      // busy user's requests are reads, not WAL commits (docs/performance.md, B1).
+      this.repo.extendSession(sid, expires, expires - TOUCH_SLACK_MS);
       cb?.();
     } catch (err) {
       cb?.(err);
@@ -105,6 +91,6 @@ export class SqliteSessionStore extends session.Store {
 
   /** Ends every session of a user except `exceptSid` (password change, blocking). */
   destroyUserSessions(userId: number, exceptSid = ''): number {
-    return this.byUserStmt.run(userId, exceptSid).changes;
+    return this.repo.deleteUserSessions(userId, exceptSid);
   }
 }

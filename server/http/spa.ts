@@ -2,13 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context';
+import { findShareRow } from '../features/auctions/auctions.repository';
+import { escapeHtml } from '../lib/html';
 
 const OG_DESCRIPTION_MAX = 200;
-
-/** Escapes text for an HTML attribute or text node. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** The first ~200 characters of a description on one line, cut at a word boundary. */
 export function ogDescription(text: string, max = OG_DESCRIPTION_MAX): string {
@@ -50,21 +47,14 @@ export function injectShareMeta(html: string, meta: ShareMeta): string {
 }
 
 async function loadShareMeta(ctx: AppContext, id: number): Promise<ShareMeta | null> {
-  const row = await ctx.db.selectFrom('auctions').select(['id', 'title', 'description']).where('id', '=', id).executeTakeFirst();
+  const row = await findShareRow(ctx.db, id);
   if (!row) return null;
-  const img = await ctx.db
-    .selectFrom('auction_images')
-    .select(['large_path'])
-    .where('auction_id', '=', id)
-    .orderBy('position', 'asc')
-    .orderBy('id', 'asc')
-    .executeTakeFirst();
   const base = ctx.config.publicUrl;
   return {
     title: row.title,
     description: ogDescription(row.description),
     url: `${base}/aukcija/${row.id}`,
-    image: img ? `${base}/media/${img.large_path.split('/').map(encodeURIComponent).join('/')}` : null,
+    image: row.first_large_path !== null ? `${base}/media/${row.first_large_path.split('/').map(encodeURIComponent).join('/')}` : null,
   };
 }
 

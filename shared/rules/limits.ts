@@ -22,7 +22,7 @@ export const REGISTRATION_PHONE_RE = /^\+?\d{6,15}$/;
 /** Auction phone: a leading 0 followed by at least 8 more digits (spec §5). */
 export const AUCTION_PHONE_RE = /^0\d{8,14}$/;
 /** Password: ≥ 8 of letters, digits and !@#$%^&*, at least one digit (spec §5). */
-export const PASSWORD_RE = /^(?=.*\d)[A-Za-z\d!@#$%^&*]{8,}$/;
+export const PASSWORD_RE = new RegExp(`^(?=.*\\d)[A-Za-z\\d!@#$%^&*]{${PASSWORD_MIN},}$`);
 export const PASSWORD_MAX = 128;
 /** A pragmatic e-mail shape: something@something.tld, no spaces. */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

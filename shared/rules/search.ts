@@ -30,3 +30,19 @@ export function normaliseForSearch(text: string): string {
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/**
+ * A search as the server runs it, built once from the user's `q`: `text` is the normalised text that a
+ * match's search_text contains (what `instr` and a trigram phrase look for), `like` the same as a LIKE
+ * pattern (`%text%` with the wildcards escaped; use with `ESCAPE '\'`).
+ */
+export interface SearchTerm {
+  readonly text: string;
+  readonly like: string;
+}
+
+/** The search for `q`, or undefined when `q` is absent or normalises to nothing (no search at all). */
+export function searchTerm(q: string | undefined): SearchTerm | undefined {
+  const text = q ? normaliseForSearch(q) : '';
+  return text ? { text, like: `%${escapeLike(text)}%` } : undefined;
+}

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../server/context';
 import type { Auction } from '../../server/db/types';
-import { isoNow } from '../../server/lib/time';
+import { isoAt } from '../../server/lib/time';
 import { normaliseForSearch } from '@shared/rules/search';
 
 let n = 0;
@@ -46,7 +46,7 @@ export async function createAuction(ctx: AppContext, sellerId: number, opts: Auc
       status: opts.status ?? 'active',
       winner_id: null,
       search_text: opts.search_text ?? normaliseForSearch(`${title} ${description}`),
-      created_at: opts.created_at ?? isoNow(now),
+      created_at: opts.created_at ?? isoAt(now),
       closed_at: null,
     })
     .returningAll()

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../server/context';
 import type { User } from '../../server/db/types';
 import { hashPassword } from '../../server/features/accounts/passwords';
-import { isoNow } from '../../server/lib/time';
+import { isoAt } from '../../server/lib/time';
 import { ApiClient } from './http';
 
 const hashCache = new Map<string, Promise<string>>();
@@ -25,7 +25,7 @@ export async function createUser(ctx: AppContext, opts: UserOpts = {}): Promise<
   counter += 1;
   const password = opts.password ?? DEFAULT_PASSWORD;
   if (!hashCache.has(password)) hashCache.set(password, hashPassword(password));
-  const now = isoNow();
+  const now = isoAt(Date.now());
   const user = await ctx.db
     .insertInto('users')
     .values({

@@ -5,7 +5,7 @@ import { createUser, loginAs } from './factories';
 import { ApiClient } from './http';
 import { pngBuffer, imagesForm } from './images';
 import type { User } from '../../server/db/types';
-import { isoNow } from '../../server/lib/time';
+import { isoAt } from '../../server/lib/time';
 
 export const ACTORS = ['anonymous', 'bidderA', 'bidderB', 'seller', 'otherSeller', 'admin', 'blocked'] as const;
 export type ActorName = (typeof ACTORS)[number];
@@ -51,7 +51,7 @@ export function auctionOf(t: TestServer, sellerId: number, opts: AuctionOpts = {
 export async function commentOf(t: TestServer, auctionId: number, userId: number, content = 'Komentar'): Promise<number> {
   const row = await t.ctx.db
     .insertInto('comments')
-    .values({ auction_id: auctionId, user_id: userId, content, created_at: isoNow() } as never)
+    .values({ auction_id: auctionId, user_id: userId, content, created_at: isoAt(Date.now()) } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -61,7 +61,7 @@ export async function commentOf(t: TestServer, auctionId: number, userId: number
 export async function notificationOf(t: TestServer, userId: number, auctionId: number | null = null, message = 'Novi komentar'): Promise<number> {
   const row = await t.ctx.db
     .insertInto('notifications')
-    .values({ user_id: userId, auction_id: auctionId, kind: 'comment', message, is_read: 0, created_at: isoNow() } as never)
+    .values({ user_id: userId, auction_id: auctionId, kind: 'comment', message, is_read: 0, created_at: isoAt(Date.now()) } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -21,6 +21,11 @@ export async function updateUser(db: DbOrTx, id: number, patch: UserUpdate): Pro
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
 }
 
+/** Sets verified_at unless the account is already verified (the first verification's time stays). */
+export async function markUserVerified(db: DbOrTx, id: number, at: string): Promise<void> {
+  await db.updateTable('users').set({ verified_at: at }).where('id', '=', id).where('verified_at', 'is', null).execute();
+}
+
 export async function grantAdmins(db: DbOrTx, emails: string[]): Promise<void> {
   if (!emails.length) return;
   await db.updateTable('users').set({ is_admin: 1 }).where('email', 'in', emails).execute();

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { AppError } from '../../http/errors';
-import { isoNow } from '../../lib/time';
+import { isoAt } from '../../lib/time';
 import type { Mail } from '../../lib/mailer';
 import { srv } from '@shared/texts/server';
 import { VERIFY_RESULT, type LoginInput, type RegisterInput, type UpdateProfileInput } from '@shared/schemas/accounts';
-import { findUserByEmail, findUserById, insertUser, updateUser } from './accounts.repository';
+import { findUserByEmail, findUserById, insertUser, markUserVerified, updateUser } from './accounts.repository';
 import { consumeEmailToken, createEmailToken, findUsedTokenUser, revokeEmailTokens } from './email-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -28,7 +28,7 @@ export async function registerUser(ctx: AppContext, input: RegisterInput): Promi
       verified_at: null,
       is_admin: ctx.config.adminEmails.includes(input.email) ? 1 : 0,
       blocked_at: null,
-      created_at: isoNow(),
+      created_at: isoAt(Date.now()),
     });
   } catch (err) {
     // Two registrations racing for one e-mail: the unique index decides.
@@ -74,12 +74,7 @@ export function sendInBackground(ctx: AppContext, mail: Promise<Mail>): void {
 export async function verifyEmail(ctx: AppContext, code: string): Promise<string> {
   const userId = await consumeEmailToken(ctx.db, code, 'verify');
   if (userId !== null) {
-    await ctx.db
-      .updateTable('users')
-      .set({ verified_at: isoNow() })
-      .where('id', '=', userId)
-      .where('verified_at', 'is', null)
-      .execute();
+    await markUserVerified(ctx.db, userId, isoAt(Date.now()));
     return VERIFY_RESULT.ok;
   }
   // Mail scanners often open links before the user does: a used link of a verified account says so.

@@ -2,7 +2,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { AppError } from '../../http/errors';
-import { isoNow } from '../../lib/time';
+import { isoAt } from '../../lib/time';
 import { srv } from '@shared/texts/server';
 import { EMAIL_RE, NAME_MAX } from '@shared/rules/limits';
 import { findUserByEmail, findUserByGoogleSub, insertUser, updateUser } from './accounts.repository';
@@ -84,7 +84,7 @@ export function toIdentity(claims: { sub?: unknown; email?: unknown; email_verif
  */
 export async function signInWithGoogle(ctx: AppContext, id: GoogleIdentity): Promise<GoogleSignIn> {
   if (!id.emailVerified) throw new AppError(401, 'google_email_not_verified', srv.googleEmailNotVerified);
-  const now = isoNow();
+  const now = isoAt(Date.now());
 
   const bySub = await findUserByGoogleSub(ctx.db, id.sub);
   if (bySub) return { user: assertNotBlocked(bySub), isNewUser: false };

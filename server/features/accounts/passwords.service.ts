@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { AppError } from '../../http/errors';
-import { isoNow } from '../../lib/time';
+import { isoAt } from '../../lib/time';
 import type { Mail } from '../../lib/mailer';
 import { srv } from '@shared/texts/server';
 import type { ChangePasswordInput, PasswordResetConfirmInput } from '@shared/schemas/accounts';
@@ -57,7 +57,7 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
   if (!user) throw new AppError(400, 'invalid_token', srv.resetTokenInvalid);
   await updateUser(ctx.db, user.id, {
     password_hash: await hashPassword(input.password),
-    verified_at: user.verified_at ?? isoNow(),
+    verified_at: user.verified_at ?? isoAt(Date.now()),
   });
   await revokeEmailTokens(ctx.db, user.id, 'reset');
   ctx.sessions.destroyUserSessions(user.id);

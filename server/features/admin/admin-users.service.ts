@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { AppError } from '../../http/errors';
-import { isoNow } from '../../lib/time';
+import { isoAt } from '../../lib/time';
 import { srv } from '@shared/texts/server';
 import { findUserById } from '../accounts/accounts.repository';
 import { escapeLike, normaliseForSearch } from '@shared/rules/search';
@@ -40,7 +40,7 @@ export async function blockUser(ctx: AppContext, admin: User, userId: number): P
   if (admin.id === userId) throw AppError.badRequest(srv.cannotBlockSelf, undefined, 'cannot_block_self');
   const user = await findUserById(ctx.db, userId);
   if (!user) throw AppError.notFound();
-  const blockedAt = user.blocked_at ?? isoNow();
+  const blockedAt = user.blocked_at ?? isoAt(Date.now());
   if (!user.blocked_at) await setBlocked(ctx.db, userId, blockedAt);
   ctx.sessions.destroyUserSessions(userId);
   ctx.realtime.dropUser(userId);

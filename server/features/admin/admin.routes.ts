@@ -5,11 +5,6 @@ import { adminUsersRoutes } from './admin-users.routes';
 /**
  * Everything under /api/admin/. Each admin area lives in its own `admin-<area>.routes.ts` and is mounted
  * here; every route inside guards itself with requireAdmin.
- *
- * Auction admin routes (marketplace issue): create `admin-auctions.routes.ts` exporting
- * `adminAuctionsRoutes(ctx: AppContext): Router`, then add here:
- *   import { adminAuctionsRoutes } from './admin-auctions.routes';
- *   r.use(adminAuctionsRoutes(ctx));
  */
 export function adminRoutes(ctx: AppContext): Router {
   const r = Router();

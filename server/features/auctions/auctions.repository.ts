@@ -1,6 +1,12 @@
 import { sql, type ExpressionBuilder, type Insertable, type SelectQueryBuilder } from 'kysely';
-import type { AuctionsTable, Database, DbOrTx } from '../../db/types';
+import { precompiled } from '../../db/precompiled';
+import type { Auction, AuctionsTable, Database, DbOrTx } from '../../db/types';
 import type { AdminAuctionSort, AdminAuctionStatus } from '@shared/rules/admin';
+import type { SearchTerm } from '@shared/rules/search';
+import { chooseSearchPlan, filterSearch, ftsPhrase, whereMatches, type SearchPlan } from './auctions-search.repository';
+
+// A list page is read by one of the search plans; the tests choose and compare them through the list module.
+export { chooseSearchPlan, type SearchPlan };
 
 /** What a card needs: the auction's columns plus its first image (card size) from one subselect; all images come from imagesForAuctions. */
 export interface CardRow {
@@ -38,27 +44,17 @@ export interface ListFilter {
   scope: ListScope;
   now: string;
   category?: string;
-  /** Already normalised with normaliseForSearch and LIKE-escaped. */
-  search?: string;
+  /** searchTerm(q); see filterSearch for the string form. */
+  search?: SearchTerm | string;
 }
 
-type AuctionsQuery<O> = SelectQueryBuilder<Database & { a: AuctionsTable }, 'a', O>;
-
-/**
- * How a page of a search (3+ characters) finds its matches; counts always use `drive`.
- * - `drive`: from the trigram index's matches (`a.id IN (…)`): reads and sorts every match. Best when rare.
- * - `walkIndex`: walks the sort order's index, testing each row against the materialised matches
- *   (`+a.id IN (…)`, no rowid lookup per match) and stops at the page.
- * - `walkScan`: walks the sort order's index, testing each row's own text with `instr` (what a trigram
- *   phrase matches, exactly), and stops at the page: no match set at all. Best for a common term's first pages.
- */
-export type SearchPlan = 'drive' | 'walkIndex' | 'walkScan';
+export type AuctionsQuery<O> = SelectQueryBuilder<Database & { a: AuctionsTable }, 'a', O>;
 
 /**
  * `endDateRange`: whether the public filter's `end_date > now` may be the way into an index. Only a list in
  * end-date order wants that; any other order tests it as `+a.end_date` (no index range), so SQLite walks the
  * index ordered like the list (migration 2026-11-24-0100) instead of taking the end-date range as the more
- * selective-looking way in and sorting every open auction: what it did without statistics (issue 11).
+ * selective-looking way in and sorting every open auction, which is what it chooses without statistics.
  */
 function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter, plan: SearchPlan = 'drive', endDateRange = true): AuctionsQuery<O> {
   const s = f.scope;
@@ -79,48 +75,8 @@ function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter, plan: SearchPlan = '
     q = q.where((eb) => eb.or([eb('a.status', '=', 'ended'), eb('a.end_date', '<=', f.now)]));
   }
   if (f.category) q = q.where('a.category', '=', f.category);
-  if (f.search) {
-    const phrase = ftsPhrase(f);
-    if (phrase !== undefined && plan === 'walkScan') {
-      q = q.where(sql<boolean>`instr(a.search_text, ${searchText(f)}) > 0`);
-    } else if (phrase !== undefined) {
-      // Substring match through the trigram index (migration 0840): a phrase of trigrams matches exactly
-      // where LIKE '%text%' does, without reading every open auction (docs/performance.md, B3).
-      // The public list searches the index of listed auctions only (migration 1000): fewer matches to read.
-      const fts = sql.table(ftsTable(f));
-      const matches = sql<number>`(select rowid from ${fts} where ${fts} match ${phrase})`;
-      q = plan === 'walkIndex' ? q.where(sql<number>`+a.id`, 'in', matches) : q.where('a.id', 'in', matches);
-    } else {
-      // Trigrams need 3 characters; 1–2 character queries keep the scan.
-      q = q.where(sql<boolean>`a.search_text like ${'%' + f.search + '%'} escape '\\'`);
-    }
-  }
-  return q;
-}
-
-/**
- * Which trigram index a search reads: the public list's auctions are all in `auctions_open_fts` (listed:
- * active, seller not blocked; migration 1000), the other scopes need every auction (`auctions_fts`, 0840).
- */
-function ftsTable(f: ListFilter): 'auctions_open_fts' | 'auctions_fts' {
-  return f.scope.kind === 'public' ? 'auctions_open_fts' : 'auctions_fts';
-}
-
-/** The trigram tokenizer cannot match fewer than 3 characters. */
-const FTS_MIN_CHARS = 3;
-
-/**
- * The search as an FTS5 string (a phrase: in double quotes, inner double quotes doubled; nothing else is
- * special inside), or undefined when the search is too short for trigrams or absent.
- */
-function ftsPhrase(f: ListFilter): string | undefined {
-  const text = searchText(f);
-  return text !== undefined && [...text].length >= FTS_MIN_CHARS ? `"${text.replace(/"/g, '""')}"` : undefined;
-}
-
-/** The normalised query without its LIKE escapes (escapeLike puts a backslash before \, % and _). */
-function searchText(f: ListFilter): string | undefined {
-  return f.search ? f.search.replace(/\\([\\%_])/g, '$1') : undefined;
+  const term = filterSearch(f);
+  return term ? whereMatches(q, f, term, plan) : q;
 }
 
 function cardQuery(db: DbOrTx) {
@@ -184,38 +140,10 @@ export async function listCardsByPlan(db: DbOrTx, f: ListFilter, sort: AdminAuct
   return rows as CardRow[];
 }
 
-/**
- * Costs measured at 100,000 auctions (q=sesir, m = 6,095 matches), per unit: driving reads and sorts every
- * match (~2.5 µs each); a walk steps over about `rows × total / m` index entries before it has the page's
- * `rows` rows, at ~0.1 µs each when testing against materialised matches (which costs ~0.25 µs per match
- * first) and ~1.5 µs each when it reads the row's text. Page 1 of q=sesir: drive 15 ms, walkIndex 1.7–2.7 ms,
- * walkScan 0.2–0.3 ms; its page 50: walkIndex 4 ms, walkScan 33 ms.
- */
-const PLAN_COST_US = { drivePerMatch: 2.5, materialisePerMatch: 0.25, indexStep: 0.1, scanStep: 1.5 };
-
-/** The cheapest plan for a search page that needs its first `rows` rows (a search of 3+ characters). */
-export async function chooseSearchPlan(db: DbOrTx, f: ListFilter, rows: number, knownMatches?: number): Promise<SearchPlan> {
-  const phrase = ftsPhrase(f);
-  if (phrase === undefined) return 'drive';
-  const fts = sql.table(ftsTable(f));
-  const matches = knownMatches === undefined ? sql<number>`(select count(*) from ${fts} where ${fts} match ${phrase})` : sql<number>`${knownMatches}`;
-  const stats = await sql<{ m: number; total: number | null }>`select ${matches} as m, (select max(id) from auctions) as total`.execute(db);
-  const m = Number(stats.rows[0]?.m ?? 0);
-  const total = Number(stats.rows[0]?.total ?? 0);
-  if (m === 0) return 'drive';
-  const steps = (rows * total) / m;
-  const c = PLAN_COST_US;
-  const cost: Record<SearchPlan, number> = {
-    drive: c.drivePerMatch * m,
-    walkIndex: c.materialisePerMatch * m + c.indexStep * steps,
-    walkScan: c.scanStep * steps,
-  };
-  return (Object.keys(cost) as SearchPlan[]).reduce((best, p) => (cost[p] < cost[best] ? p : best), 'drive');
-}
-
 export async function countCards(db: DbOrTx, f: ListFilter): Promise<number> {
-  const phrase = ftsPhrase(f);
-  if (f.scope.kind === 'public' && (!f.search || (phrase !== undefined && !f.category))) return countListed(db, f, phrase);
+  const term = filterSearch(f);
+  const phrase = ftsPhrase(term);
+  if (f.scope.kind === 'public' && (!term || (phrase !== undefined && !f.category))) return countListed(db, f, term, phrase);
   const row = await applyFilter(db.selectFrom('auctions as a').select((eb) => eb.fn.countAll<number>().as('n')), f).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -227,7 +155,7 @@ export async function countCards(db: DbOrTx, f: ListFilter): Promise<number> {
  * Exact, and O(categories) or O(matches in the index) instead of O(open auctions). A search within a
  * category (the index does not know categories) and 1–2 character searches use the general count.
  */
-async function countListed(db: DbOrTx, f: ListFilter, phrase: string | undefined): Promise<number> {
+async function countListed(db: DbOrTx, f: ListFilter, term: SearchTerm | undefined, phrase: string | undefined): Promise<number> {
   const listed =
     phrase !== undefined
       ? sql<number>`(select count(*) from auctions_open_fts where auctions_open_fts match ${phrase})`
@@ -243,7 +171,7 @@ async function countListed(db: DbOrTx, f: ListFilter, phrase: string | undefined
   if (f.category) ended = ended.where('a.category', '=', f.category);
   // The few past-end rows test their own text (what the trigram phrase matches, exactly): a per-row probe of
   // the trigram index costs ~0.3 ms a row, so a closer running late would have made every search count slow.
-  if (phrase !== undefined) ended = ended.where(sql<boolean>`instr(a.search_text, ${searchText(f)}) > 0`);
+  if (term !== undefined && phrase !== undefined) ended = ended.where(sql<boolean>`instr(a.search_text, ${term.text}) > 0`);
   const row = await db.selectNoFrom(sql<number>`${listed} - (${ended})`.as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -260,7 +188,7 @@ export async function listPopular(db: DbOrTx, now: string, since: string, limit:
   const open: ListFilter = { scope: { kind: 'public' }, now };
   const out: CardRow[] = [];
   // The bids of the window drive (CROSS JOIN keeps them the outer loop): each of their auctions is one rowid
-  // lookup. As an inner join SQLite walked every open auction and looked each one up in the window's counts.
+  // lookup. As an inner join SQLite would walk every open auction and look each one up in the window's counts.
   const recentBids = db
     .selectFrom('bids as rb')
     .select([sql<number>`+rb.auction_id`.as('auction_id'), (e) => e.fn.countAll<number>().as('n')])
@@ -312,8 +240,28 @@ export async function findDetail(db: DbOrTx, id: number): Promise<DetailRow | un
   return row as DetailRow | undefined;
 }
 
-export async function findAuction(db: DbOrTx, id: number) {
-  return db.selectFrom('auctions').selectAll().where('id', '=', id).executeTakeFirst();
+const auctionById = precompiled((db: DbOrTx, p: { id: number }) => db.selectFrom('auctions').selectAll().where('id', '=', p.id));
+
+/** The whole auction row. Read for every accepted bid inside its transaction, so it is built and compiled once. */
+export async function findAuction(db: DbOrTx, id: number): Promise<Auction | undefined> {
+  return (await auctionById(db, { id }))[0];
+}
+
+/** What a shared link's preview shows: the auction's text and its first image's large file, if any. */
+export async function findShareRow(
+  db: DbOrTx,
+  id: number,
+): Promise<{ id: number; title: string; description: string; first_large_path: string | null } | undefined> {
+  const row = await db.selectFrom('auctions').select(['id', 'title', 'description']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const img = await db
+    .selectFrom('auction_images')
+    .select(['large_path'])
+    .where('auction_id', '=', id)
+    .orderBy('position', 'asc')
+    .orderBy('id', 'asc')
+    .executeTakeFirst();
+  return { ...row, first_large_path: img?.large_path ?? null };
 }
 
 export async function findSeller(db: DbOrTx, auctionId: number) {

@@ -5,7 +5,7 @@ import { isoAt } from '../../lib/time';
 import { ALL_AUCTIONS } from '@shared/categories';
 import { auctionTexts, type AuctionCard, type AuctionDetail, type CreateAuctionInput, type ListQuery, type Paged } from '@shared/schemas/auctions';
 import type { AdminAuctionsQuery } from '@shared/schemas/admin';
-import { escapeLike, normaliseForSearch } from '@shared/rules/search';
+import { normaliseForSearch, searchTerm } from '@shared/rules/search';
 import { PAGE_SIZE } from '@shared/rules/limits';
 import { imagesForAuctions, listImages } from '../images/images.repository';
 import { removeFiles } from '../images/media-store';
@@ -78,12 +78,11 @@ export async function listAuctions(
   query: ListQuery | AdminAuctionsQuery,
 ): Promise<AuctionCard[] | Paged<AuctionCard>> {
   const now = Date.now();
-  const search = query.q ? normaliseForSearch(query.q) : '';
   const filter: repo.ListFilter = {
     scope,
     now: isoAt(now),
     category: query.category && query.category !== ALL_AUCTIONS ? query.category : undefined,
-    search: search ? escapeLike(search) : undefined,
+    search: searchTerm(query.q),
   };
   if (query.page === undefined) {
     const rows = await repo.listCards(ctx.db, filter, query.sort, query.page_size ?? PLAIN_LIST_MAX, 0);

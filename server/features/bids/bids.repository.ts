@@ -4,8 +4,6 @@ import { MIN_BID_INCREMENT } from '@shared/rules/limits';
 
 export type BidWithName = Bid & { bidder_name: string };
 
-const auctionById = precompiled((db: DbOrTx, p: { id: number }) => db.selectFrom('auctions').selectAll().where('id', '=', p.id));
-
 export type BidGate = Pick<Auction, 'seller_id' | 'status' | 'end_date' | 'current_price'>;
 
 const gateById = precompiled((db: DbOrTx, p: { id: number }) =>
@@ -15,11 +13,6 @@ const gateById = precompiled((db: DbOrTx, p: { id: number }) =>
 /** Just what decides whether a bid can be taken (read for every bid before its transaction). */
 export async function findBidGate(db: DbOrTx, id: number): Promise<BidGate | undefined> {
   return (await gateById(db, { id }))[0];
-}
-
-/** Read for every accepted bid inside its transaction, so it is built and compiled once. */
-export async function findAuction(db: DbOrTx, id: number): Promise<Auction | undefined> {
-  return (await auctionById(db, { id }))[0];
 }
 
 /** The current leader: the highest bid so far (prices only rise, so also the latest accepted). */
@@ -83,10 +76,6 @@ export async function findUserNames(db: DbOrTx, ids: number[]): Promise<Map<numb
   if (!unique.length) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'first_name']).where('id', 'in', unique).execute();
   return new Map(rows.map((r) => [r.id, r.first_name]));
-}
-
-export function findUserContact(db: DbOrTx, id: number) {
-  return db.selectFrom('users').select(['id', 'first_name', 'email', 'phone_number']).where('id', '=', id).executeTakeFirst();
 }
 
 /** How long an Idempotency-Key's first answer is kept (and replayed). */

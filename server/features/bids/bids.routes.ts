@@ -7,9 +7,10 @@ import { AppError, errorBody } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
 import { PlaceBidInput, UserNamesInput, bidTexts, type UserNamesResponse } from '@shared/schemas/bids';
 import { afterBidCommitted, placeBid, type IdempotencyKey } from './bids.service';
-import { findAuction, findUserNames, listBids } from './bids.repository';
+import { findAuction } from '../auctions/auctions.repository';
+import { findUserNames, listBids } from './bids.repository';
 import { presentBid, presentPlacedBid } from './bids.presenter';
-import { perUserLimit } from './write-limits';
+import { perUserLimit } from '../../http/rate-limit';
 
 /** An optional `Idempotency-Key` header: 1–255 visible ASCII characters (a UUID is typical). */
 const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);

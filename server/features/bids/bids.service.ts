@@ -7,9 +7,9 @@ import { sr } from '@shared/texts/sr';
 import { bidTexts, type BidResponse, type PlaceBidInput } from '@shared/schemas/bids';
 import { notifyNewBid, notifyOutbid, type NotificationChange } from '../notifications/notifications.service';
 import { rearmClosing } from '../auctions/closing';
+import { findAuction } from '../auctions/auctions.repository';
 import {
   acceptBidUpdate,
-  findAuction,
   findBidGate,
   findIdempotentAnswer,
   findLeadingBid,

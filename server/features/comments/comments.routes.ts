@@ -8,7 +8,7 @@ import { CreateCommentInput } from '@shared/schemas/comments';
 import { findAuctionRef, listComments } from './comments.repository';
 import { presentComment } from './comments.presenter';
 import { createComment, removeComment } from './comments.service';
-import { perUserLimit } from '../bids/write-limits';
+import { perUserLimit } from '../../http/rate-limit';
 
 export function commentsRoutes(ctx: AppContext): Router {
   const r = Router();

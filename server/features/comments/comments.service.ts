@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { AppError } from '../../http/errors';
-import { isoNow } from '../../lib/time';
+import { isoAt } from '../../lib/time';
 import { nextSeq } from '../../realtime/seq';
 import type { CommentCreatedEvent, CommentDeletedEvent, CreateCommentInput } from '@shared/schemas/comments';
 import { notifyNewComment, type NotificationChange } from '../notifications/notifications.service';
@@ -15,7 +15,7 @@ export interface CreatedComment {
 
 /** Adds a comment; the seller is notified unless they wrote it. Unknown auction → 404. */
 export async function createComment(ctx: AppContext, author: User, input: CreateCommentInput): Promise<CreatedComment> {
-  const now = isoNow();
+  const now = isoAt(Date.now());
   const result = await ctx.db.transaction().execute(async (tx) => {
     const auction = await findAuctionRef(tx, input.auction_item_id);
     if (!auction) return null;

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { AppError } from '../../http/errors';
-import { isoNow } from '../../lib/time';
+import { isoAt } from '../../lib/time';
 import { IMAGES_MAX } from '@shared/rules/limits';
 import { auctionTexts, type AuctionImage } from '@shared/schemas/auctions';
 import { findAuction } from '../auctions/auctions.repository';
@@ -44,7 +44,7 @@ export async function addImages(ctx: AppContext, auctionId: number, files: Uploa
     // Count again inside the transaction: two uploads at once must not pass 6 together.
     await ctx.db.transaction().execute(async (tx) => {
       if ((await repo.countImages(tx, auctionId)) + stored.length > IMAGES_MAX) throw tooMany();
-      await repo.appendImages(tx, auctionId, stored, isoNow());
+      await repo.appendImages(tx, auctionId, stored, isoAt(Date.now()));
     });
   } catch (err) {
     await removeFiles(ctx.config.dataDir, stored.flatMap((s) => [s.card_path, s.large_path]));

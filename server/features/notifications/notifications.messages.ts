@@ -2,10 +2,7 @@
  * The Serbian texts of server-made notifications. Messages are markup (the client renders them and
  * sanitises with DOMPurify): every user-provided part goes through escapeHtml, line breaks stay \n.
  */
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml } from '../../lib/html';
 
 /** 1500 → "1.500 din." (Serbian grouping, no locale data needed). */
 export function formatDinars(amount: number): string {

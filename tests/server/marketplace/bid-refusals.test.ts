@@ -51,7 +51,7 @@ const minBid = (n: number) => `Minimalna ponuda je ${n} din`;
 
 /**
  * How many bids since the last reset were decided inside the bid transaction: each reads the whole auction
- * row there (bids.repository findAuction); the quick check before it reads only four columns. (Counting
+ * row there (auctions.repository findAuction); the quick check before it reads only four columns. (Counting
  * `begin` statements would also count the closing job's transactions, which run in the same process.)
  */
 const decidedInTransaction = () => log.sources.filter((s) => /^select \* from "auctions" where "id" = \?$/.test(s)).length;
