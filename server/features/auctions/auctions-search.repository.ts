@@ -13,13 +13,9 @@ import type { AuctionsQuery, ListFilter } from './auctions.repository';
  */
 export type SearchPlan = 'drive' | 'walkIndex' | 'walkScan';
 
-/**
- * The filter's search as a SearchTerm. A string is the normalised text with its LIKE wildcards escaped
- * (escapeLike(normaliseForSearch(q))), the form the tests build by hand.
- */
+/** The filter's search (built once from `q` by searchTerm), or undefined for no search. */
 export function filterSearch(f: ListFilter): SearchTerm | undefined {
-  if (typeof f.search !== 'string') return f.search;
-  return f.search ? { text: f.search.replace(/\\([\\%_])/g, '$1'), like: `%${f.search}%` } : undefined;
+  return f.search;
 }
 
 /**

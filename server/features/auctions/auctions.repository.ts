@@ -44,8 +44,8 @@ export interface ListFilter {
   scope: ListScope;
   now: string;
   category?: string;
-  /** searchTerm(q); see filterSearch for the string form. */
-  search?: SearchTerm | string;
+  /** searchTerm(q). */
+  search?: SearchTerm;
 }
 
 export type AuctionsQuery<O> = SelectQueryBuilder<Database & { a: AuctionsTable }, 'a', O>;

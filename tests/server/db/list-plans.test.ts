@@ -17,7 +17,7 @@ import { listCardsByPlan, type ListFilter } from '../../../server/features/aucti
 import { createAuction, listAuctions, listPopular } from '../../../server/features/auctions/auctions.service';
 import { placeBid } from '../../../server/features/bids/bids.service';
 import { ALL_AUCTIONS, CATEGORY_VALUES } from '@shared/categories';
-import { escapeLike, normaliseForSearch } from '@shared/rules/search';
+import { searchTerm } from '@shared/rules/search';
 import { CreateAuctionInput, ListQuery, SORTS, type Sort } from '@shared/schemas/auctions';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createUser } from '../../support/factories';
@@ -130,7 +130,7 @@ async function problems(): Promise<string[]> {
   for (const sort of SORTS) {
     for (const category of [undefined, CATEGORY_VALUES[2]]) {
       for (const plan of ['walkIndex', 'walkScan'] as const) {
-        const f: ListFilter = { scope: { kind: 'public' }, now: new Date().toISOString(), category, search: escapeLike(normaliseForSearch('predmet')) };
+        const f: ListFilter = { scope: { kind: 'public' }, now: new Date().toISOString(), category, search: searchTerm('predmet') };
         const [q] = await capture((ctx) => listCardsByPlan(ctx.db, f, sort, 20, 20, plan));
         const steps = planOf(q);
         const [line] = auctionsLine(steps);

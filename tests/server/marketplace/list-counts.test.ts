@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DbHandle } from '../../../server/db/connection';
 import { countCards, type ListFilter } from '../../../server/features/auctions/auctions.repository';
-import { normaliseForSearch } from '@shared/rules/search';
+import { normaliseForSearch, searchTerm } from '@shared/rules/search';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createUser, loginAs } from '../../support/factories';
 import { createAuction } from '../../support/auctions';
@@ -114,7 +114,7 @@ describe('listed-auction count and index (model-based, real SQLite)', () => {
         for (const now of [new Date().toISOString(), new Date(Date.now() + H).toISOString()]) {
           for (const category of [undefined, ...CATS]) {
             for (const term of [undefined, ...TERMS]) {
-              const f: ListFilter = { scope: { kind: 'public' }, now, category, search: term };
+              const f: ListFilter = { scope: { kind: 'public' }, now, category, search: searchTerm(term) };
               expect(await countCards(h.db, f), JSON.stringify({ now, category, term })).toBe(truth(now, category, term));
             }
           }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DbHandle } from '../../../server/db/connection';
 import { chooseSearchPlan, listCardsByPlan, type ListFilter, type SearchPlan } from '../../../server/features/auctions/auctions.repository';
-import { escapeLike, normaliseForSearch } from '@shared/rules/search';
+import { normaliseForSearch, searchTerm } from '@shared/rules/search';
 import type { Sort } from '@shared/schemas/auctions';
 
 const N = 3000;
@@ -66,7 +66,7 @@ function truth(term: string, sort: Sort, limit: number, offset: number): number[
   return rows.map((r) => r.id);
 }
 
-const filter = (q: string): ListFilter => ({ scope: { kind: 'public' }, now, search: escapeLike(normaliseForSearch(q)) });
+const filter = (q: string): ListFilter => ({ scope: { kind: 'public' }, now, search: searchTerm(q) });
 
 describe('search plans', () => {
   it('every plan gives the substring search’s page, for common, rare and absent terms, every sort and depth', async () => {
