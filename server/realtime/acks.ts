@@ -12,7 +12,7 @@ import { rtTexts } from './texts';
 export type Ack<R> = (answer: R | AckError) => void;
 
 /** A function among a client's arguments is its ack: that is how socket.io passes it. */
-export function isAck<R>(arg: unknown): arg is Ack<R> {
+function isAck<R>(arg: unknown): arg is Ack<R> {
   return typeof arg === 'function';
 }
 

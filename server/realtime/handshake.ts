@@ -6,7 +6,7 @@ import { Server } from 'socket.io';
 import type { Io } from './io';
 import type { SessionCheck } from './session-check';
 
-export interface HandshakeOptions {
+interface HandshakeOptions {
   httpServer: http.Server;
   sessionMiddleware: RequestHandler;
   allowedOrigins: string[];
