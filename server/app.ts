@@ -19,6 +19,7 @@ import { createRealtime } from './realtime/index';
 import { configurePassport } from './features/accounts/passport';
 import { applyAdminEmails, redactUrl } from './features/accounts/startup';
 import { apiRoutes, startBackgroundJobs } from './features/index';
+import { createClosingScheduler } from './features/auctions/closing.scheduler';
 import { seedIfEmpty } from './db/seed';
 import { serveClient } from './http/spa';
 
@@ -86,6 +87,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     sessions,
     csrf,
     realtime,
+    closer: createClosingScheduler(),
   };
 
   const passport = configurePassport(ctx);

@@ -6,6 +6,7 @@ import type { Mailer } from './lib/mailer';
 import type { SqliteSessionStore } from './http/session-store';
 import type { Csrf } from './http/csrf';
 import type { Realtime } from './realtime/index';
+import type { ClosingScheduler } from './features/auctions/closing.scheduler';
 
 /** What every feature module receives: the app's dependencies, built once in createApp(). */
 export interface AppContext {
@@ -17,4 +18,6 @@ export interface AppContext {
   sessions: SqliteSessionStore;
   csrf: Csrf;
   realtime: Realtime;
+  /** The auction closer's timer; started with the background jobs. */
+  closer: ClosingScheduler;
 }

@@ -7,7 +7,7 @@ import { imagesRoutes } from './images/images.routes';
 import { bidsRoutes } from './bids/bids.routes';
 import { commentsRoutes } from './comments/comments.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
-import { startClosingJob } from './auctions/closing';
+import { startIdempotencyKeyPruning } from './bids/idempotency-pruning';
 
 /** Every REST route under /api, feature by feature. */
 export function apiRoutes(ctx: AppContext): Router {
@@ -25,8 +25,8 @@ export function apiRoutes(ctx: AppContext): Router {
   return r;
 }
 
-/** Timers (auction closing). Returns a function that stops them all. */
+/** Timers (auction closing, expired Idempotency-Keys). Returns a function that stops them all. */
 export function startBackgroundJobs(ctx: AppContext): () => void {
-  const stops: Array<() => void> = [startClosingJob(ctx)];
+  const stops: Array<() => void> = [ctx.closer.start(ctx), startIdempotencyKeyPruning(ctx)];
   return () => stops.forEach((s) => s());
 }

@@ -1,7 +1,7 @@
 /**
- * Every domain event the server pushes, in one place. Called only after the transaction that produced the
- * event has committed, so a rolled-back write broadcasts nothing. A failing emit is logged, never thrown:
- * the HTTP answer of a committed change must not turn into an error.
+ * Every socket event the server pushes, with its room. Called only by publish() (publish.ts), after the
+ * transaction that produced the event has committed. A failing emit is logged, never thrown: the HTTP
+ * answer of a committed change must not turn into an error.
  */
 import type { AppContext } from '../context';
 import type { AuctionDeletedEvent } from '@shared/socket-events';

@@ -1,4 +1,9 @@
 /** Per-socket flood control: a token bucket, so one noisy socket never slows anyone else. */
+import type { Logger } from 'pino';
+import { ackOf } from './acks';
+import type { IoSocket } from './io';
+import { rtTexts } from './texts';
+
 export interface FloodOptions {
   /** Tokens added per second (sustained events per second). */
   ratePerSec: number;
@@ -39,4 +44,21 @@ export class TokenBucket {
     this.strikes += 1;
     return this.strikes > this.opts.maxStrikes ? 'disconnect' : 'refuse';
   }
+}
+
+/**
+ * Puts `socket` behind its own token bucket: a refused event is answered `{ok:false}` (if it has an ack) and
+ * never reaches its handler; a socket that keeps flooding is disconnected.
+ */
+export function guardFlood(socket: IoSocket, options: FloodOptions, logger: Logger): void {
+  const bucket = new TokenBucket(options);
+  socket.use((packet, next) => {
+    const verdict = bucket.take();
+    if (verdict === 'ok') return next();
+    ackOf(packet)({ ok: false, detail: rtTexts.flood });
+    if (verdict === 'disconnect') {
+      logger.warn({ socket: socket.id, userId: socket.data.userId }, 'socket disconnected for flooding');
+      socket.disconnect(true);
+    }
+  });
 }

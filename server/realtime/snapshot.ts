@@ -2,6 +2,7 @@ import type { AuctionDetail } from '@shared/schemas/auctions';
 import type { Db } from '../db/types';
 import { findDetail } from '../features/auctions/auctions.repository';
 import { presentDetail } from '../features/auctions/auctions.presenter';
+import { findSeq } from '../features/auctions/seq.repository';
 import { listImages } from '../features/images/images.repository';
 
 export interface AuctionSnapshot {
@@ -18,15 +19,10 @@ export async function loadAuctionSnapshot(db: Db, auctionId: number): Promise<Au
   return db.transaction().execute(async (tx) => {
     const row = await findDetail(tx, auctionId);
     if (!row) return undefined;
-    const seqRow = await tx.selectFrom('auctions').select('seq').where('id', '=', auctionId).executeTakeFirstOrThrow();
+    const seq = await findSeq(tx, auctionId);
+    if (seq === undefined) return undefined;
     const images = await listImages(tx, auctionId);
-    return { seq: seqRow.seq, auction: presentDetail(row, images) };
+    return { seq, auction: presentDetail(row, images) };
   });
 }
 
-/** Current seq of each existing auction among `ids`. */
-export async function loadSeqs(db: Db, ids: number[]): Promise<Map<number, number>> {
-  if (!ids.length) return new Map();
-  const rows = await db.selectFrom('auctions').select(['id', 'seq']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.seq]));
-}

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { currentUser, requireActiveUser, requireAuth } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
+import { publish } from '../../realtime/publish';
 import { auctionTexts, CreateAuctionInput, ListQuery } from '@shared/schemas/auctions';
 import { AdminAuctionsQuery } from '@shared/schemas/admin';
 import { findAuction, findSeller } from './auctions.repository';
@@ -34,8 +35,9 @@ export function auctionsRoutes(ctx: AppContext): Router {
   });
 
   r.delete('/auctionItems/delete/:id/', requireActiveUser, async (req, res) => {
-    await deleteAuction(ctx, currentUser(req), parseId(req.params.id));
+    const events = await deleteAuction(ctx, currentUser(req), parseId(req.params.id));
     res.status(204).end();
+    publish(ctx, events);
   });
 
   r.get('/user/username/:auctionId/', async (req, res) => {

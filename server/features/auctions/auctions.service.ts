@@ -10,8 +10,8 @@ import { PAGE_SIZE } from '@shared/rules/limits';
 import { imagesForAuctions, listImages } from '../images/images.repository';
 import { removeFiles } from '../images/media-store';
 import * as repo from './auctions.repository';
-import { rearmClosing } from './closing';
-import { broadcastAuctionDeleted } from '../../realtime/broadcast';
+import { bumpSeq } from './seq.repository';
+import type { DomainEvent } from '../../realtime/events';
 import { presentCard, presentDetail } from './auctions.presenter';
 
 /** The plain (unpaged) list answers at most this many cards; clients that need more use `page`. */
@@ -40,7 +40,7 @@ export async function createAuction(ctx: AppContext, seller: User, input: Create
     closed_at: null,
   });
   // A short auction (small AUCTION_DAY_SECONDS) may end before the closer's next planned wake-up.
-  rearmClosing(ctx);
+  ctx.closer.rearm();
   return id;
 }
 
@@ -51,24 +51,32 @@ export async function getDetail(ctx: AppContext, id: number): Promise<AuctionDet
   return presentDetail(row, images);
 }
 
-/** The seller while there are no bids, an admin always. Image files go with the auction. */
-export async function deleteAuction(ctx: AppContext, user: User, id: number): Promise<void> {
+/**
+ * The seller while there are no bids, an admin always. Image files go with the auction. Returns
+ * `auction:deleted`, to be published after the commit.
+ */
+export async function deleteAuction(ctx: AppContext, user: User, id: number): Promise<DomainEvent[]> {
   const auction = await repo.findAuction(ctx.db, id);
   if (!auction) throw AppError.notFound(auctionTexts.notFound);
   const isAdmin = !!user.is_admin;
   if (!isAdmin && auction.seller_id !== user.id) throw AppError.forbidden(auctionTexts.deleteForbidden);
-  const images = await listImages(ctx.db, id);
-  const deleted = await repo.deleteAuction(ctx.db, id, !isAdmin);
-  if (!deleted) {
-    if (!isAdmin) throw AppError.badRequest(auctionTexts.deleteHasBids, undefined, 'has_bids');
-    throw AppError.notFound(auctionTexts.notFound);
-  }
-  // The row is gone, so its seq cannot be bumped in place: the deletion is the auction's last change.
-  broadcastAuctionDeleted(ctx, { auction_id: id, seq: auction.seq + 1 });
+  const { seq, images } = await ctx.db.transaction().execute(async (tx) => {
+    // The deletion is the auction's last change, so it takes the next seq like any other: bumped in the row
+    // (which also locks it against a bid or comment until the delete) and rolled back if the delete is refused.
+    const next = await bumpSeq(tx, id);
+    if (next === undefined) throw AppError.notFound(auctionTexts.notFound);
+    const rows = await listImages(tx, id);
+    if (!(await repo.deleteAuction(tx, id, !isAdmin))) {
+      if (!isAdmin) throw AppError.badRequest(auctionTexts.deleteHasBids, undefined, 'has_bids');
+      throw AppError.notFound(auctionTexts.notFound);
+    }
+    return { seq: next, images: rows };
+  });
   await removeFiles(
     ctx.config.dataDir,
     images.flatMap((i) => [i.card_path, i.large_path]),
   ).catch((err: unknown) => ctx.logger.warn({ err, id }, 'could not remove image files'));
+  return [{ type: 'auction:deleted', payload: { auction_id: id, seq } }];
 }
 
 /** Cards of a list: the plain array, or `{count, next, previous, results}` when `page` is given. */

@@ -6,11 +6,12 @@ import { currentUser, requireActiveUser } from '../../http/auth';
 import { AppError, errorBody } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
 import { PlaceBidInput, UserNamesInput, bidTexts, type UserNamesResponse } from '@shared/schemas/bids';
-import { afterBidCommitted, placeBid, type IdempotencyKey } from './bids.service';
+import { placeBid, type IdempotencyKey } from './bids.service';
 import { findAuction } from '../auctions/auctions.repository';
 import { findUserNames, listBids } from './bids.repository';
 import { presentBid, presentPlacedBid } from './bids.presenter';
 import { perUserLimit } from '../../http/rate-limit';
+import { publish } from '../../realtime/publish';
 
 /** An optional `Idempotency-Key` header: 1–255 visible ASCII characters (a UUID is typical). */
 const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);
@@ -47,7 +48,7 @@ export function bidsRoutes(ctx: AppContext): Router {
       return;
     }
     res.status(201).json(presentPlacedBid(placed.bid, placed.state));
-    afterBidCommitted(ctx, placed);
+    publish(ctx, placed.events);
   });
 
   /** Bid history, oldest first (public, like the auction itself). */

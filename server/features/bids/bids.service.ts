@@ -6,8 +6,8 @@ import { minNextBid, isOpen } from '@shared/rules/bids';
 import { sr } from '@shared/texts/sr';
 import { bidTexts, type BidResponse, type PlaceBidInput } from '@shared/schemas/bids';
 import { notifyNewBid, notifyOutbid, type NotificationChange } from '../notifications/notifications.service';
-import { rearmClosing } from '../auctions/closing';
 import { findAuction } from '../auctions/auctions.repository';
+import { notificationEvents, type DomainEvent } from '../../realtime/events';
 import {
   acceptBidUpdate,
   findBidGate,
@@ -21,14 +21,14 @@ import {
   type StoredAnswer,
 } from './bids.repository';
 import { presentBid, presentBidPlacedEvent, presentPlacedBid } from './bids.presenter';
-import { broadcastBidPlaced, broadcastNotificationChanges } from '../../realtime/broadcast';
 
 export interface PlacedBid {
   bid: BidResponse;
   state: AcceptedState;
   /** Soft close moved the end. */
   extended: boolean;
-  notifications: NotificationChange[];
+  /** To publish after the commit: `bid:placed`, then the notifications of the outbid leader and the seller. */
+  events: DomainEvent[];
 }
 
 /** Why a bid is refused; every refusal on an existing auction knows the price it was refused at. */
@@ -148,6 +148,7 @@ export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInp
   if ('keyReused' in outcome) throw new AppError(422, 'idempotency_key_reused', bidTexts.idempotencyKeyReused);
   if ('replay' in outcome) return { replay: outcome.replay };
   if ('refused' in outcome) throw toError(outcome);
+  if (outcome.extended) ctx.closer.rearm();
   return { placed: outcome };
 }
 
@@ -179,12 +180,6 @@ async function decide(tx: DbOrTx, bidder: User, input: PlaceBidInput, nowMs: num
     notifications.push(await notifyOutbid(tx, previous.bidder_id, ref, input.amount, now));
   }
   notifications.push(await notifyNewBid(tx, auction.seller_id, ref, bidder.first_name, input.amount, nowMs));
-  return { bid, state, extended: state.end_date !== auction.end_date, notifications };
-}
-
-/** After commit: tell the watchers and the notified users; wake the closer when the end moved. */
-export function afterBidCommitted(ctx: AppContext, placed: PlacedBid): void {
-  broadcastBidPlaced(ctx, presentBidPlacedEvent(placed.bid, placed.state));
-  broadcastNotificationChanges(ctx, placed.notifications);
-  if (placed.extended) rearmClosing(ctx);
+  const events: DomainEvent[] = [{ type: 'bid:placed', payload: presentBidPlacedEvent(bid, state) }, ...notificationEvents(notifications)];
+  return { bid, state, extended: state.end_date !== auction.end_date, events };
 }

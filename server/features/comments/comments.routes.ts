@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { currentUser, requireActiveUser, requireAuth } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
-import { broadcastCommentCreated, broadcastCommentDeleted, broadcastNotificationChanges } from '../../realtime/broadcast';
+import { publish } from '../../realtime/publish';
 import { CreateCommentInput } from '@shared/schemas/comments';
 import { findAuctionRef, listComments } from './comments.repository';
 import { presentComment } from './comments.presenter';
@@ -25,16 +25,15 @@ export function commentsRoutes(ctx: AppContext): Router {
   r.post('/comments/create/', requireActiveUser, commentLimit, async (req, res) => {
     const input = parse(CreateCommentInput, req.body);
     const created = await createComment(ctx, currentUser(req), input);
-    res.status(201).json(created.event.comment);
-    broadcastCommentCreated(ctx, created.event);
-    broadcastNotificationChanges(ctx, created.notifications);
+    res.status(201).json(created.comment);
+    publish(ctx, created.events);
   });
 
   r.delete('/comments/:commentId/delete/', requireAuth, async (req, res) => {
     const commentId = parseId(req.params.commentId);
-    const event = await removeComment(ctx, currentUser(req), commentId);
+    const events = await removeComment(ctx, currentUser(req), commentId);
     res.status(204).end();
-    broadcastCommentDeleted(ctx, event);
+    publish(ctx, events);
   });
 
   return r;

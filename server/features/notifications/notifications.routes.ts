@@ -3,10 +3,11 @@ import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { parseId } from '../../http/validate';
-import { broadcastUnreadCount } from '../../realtime/broadcast';
+import { publish } from '../../realtime/publish';
 import type { MarkReadResponse, UnreadCountResponse } from '@shared/schemas/notifications';
-import { countUnread, listNotifications, markRead } from './notifications.repository';
+import { countUnread, listNotifications } from './notifications.repository';
 import { presentNotification } from './notifications.presenter';
+import { markNotificationRead } from './notifications.service';
 
 /** Own notifications only: list (newest first), unread count, mark as read. */
 export function notificationsRoutes(ctx: AppContext): Router {
@@ -25,15 +26,12 @@ export function notificationsRoutes(ctx: AppContext): Router {
   r.patch('/notifications/:id/mark-as-read/', requireAuth, async (req, res) => {
     const id = parseId(req.params.id);
     const user = currentUser(req);
-    const { row, unread } = await ctx.db.transaction().execute(async (tx) => {
-      const updated = await markRead(tx, user.id, id);
-      return { row: updated, unread: updated ? await countUnread(tx, user.id) : 0 };
-    });
+    const read = await markNotificationRead(ctx, user.id, id);
     // Someone else's id answers exactly like a missing one: no oracle.
-    if (!row) throw AppError.notFound();
-    const body: MarkReadResponse = { id: row.id, is_read: true, unread_notifications_count: unread };
+    if (!read) throw AppError.notFound();
+    const body: MarkReadResponse = { id: read.id, is_read: true, unread_notifications_count: read.unread };
     res.json(body);
-    broadcastUnreadCount(ctx, user.id, unread);
+    publish(ctx, read.events);
   });
 
   return r;

@@ -1,10 +1,13 @@
+import type { AppContext } from '../../context';
 import type { DbOrTx, Notification } from '../../db/types';
+import type { DomainEvent } from '../../realtime/events';
 import type { NotificationKind } from '@shared/schemas/notifications';
 import {
   countBidsSince,
   countUnread,
   findRecentUnread,
   insertNotification,
+  markRead,
   updateNotificationMessage,
 } from './notifications.repository';
 import { notificationTexts, type AuctionRef } from './notifications.messages';
@@ -94,4 +97,21 @@ export function notifyNewComment(
   now: string,
 ) {
   return create(tx, sellerId, auction.id, 'new_comment', notificationTexts.newComment(auction, authorName, content), now);
+}
+
+export interface ReadNotification {
+  id: number;
+  unread: number;
+  /** To publish after the commit: the user's new unread count. */
+  events: DomainEvent[];
+}
+
+/** Marks one of the user's own notifications read; undefined when it is not theirs or does not exist. */
+export async function markNotificationRead(ctx: AppContext, userId: number, id: number): Promise<ReadNotification | undefined> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const updated = await markRead(tx, userId, id);
+    if (!updated) return undefined;
+    const unread = await countUnread(tx, userId);
+    return { id: updated.id, unread, events: [{ type: 'notifications:read', userId, unread }] };
+  });
 }

@@ -1,0 +1,73 @@
+/** The inbound events of a socket: joining and leaving auction rooms (with their snapshots), and time:sync. */
+import type { Logger } from 'pino';
+import {
+  AuctionJoinInput,
+  AuctionLeaveInput,
+  AuctionsUnwatchInput,
+  AuctionsWatchInput,
+  MAX_AUCTION_ROOMS_PER_SOCKET,
+  TimeSyncInput,
+  auctionIdOfRoom,
+  auctionRoom,
+  type AuctionJoinAck,
+  type AuctionsWatchAck,
+} from '@shared/socket-events';
+import type { Db } from '../db/types';
+import { findSeqs } from '../features/auctions/seq.repository';
+import { acked } from './acks';
+import type { IoSocket } from './io';
+import { loadAuctionSnapshot } from './snapshot';
+import { rtTexts } from './texts';
+
+const auctionRoomsOf = (socket: IoSocket) => [...socket.rooms].filter((r) => auctionIdOfRoom(r) !== null).length;
+
+export function registerRoomHandlers(socket: IoSocket, db: Db, logger: Logger): void {
+  socket.on(...acked(socket, logger, 'time:sync', TimeSyncInput, (p) => ({ client_time: p.client_time, server_time: Date.now() })));
+  socket.on(...acked(socket, logger, 'auction:join', AuctionJoinInput, ({ auction_id }) => join(socket, db, auction_id)));
+  socket.on(
+    ...acked(socket, logger, 'auction:leave', AuctionLeaveInput, async ({ auction_id }) => {
+      await socket.leave(auctionRoom(auction_id));
+      return { ok: true as const };
+    }),
+  );
+  socket.on(...acked(socket, logger, 'auctions:watch', AuctionsWatchInput, ({ auction_ids }) => watch(socket, db, auction_ids)));
+  socket.on(
+    ...acked(socket, logger, 'auctions:unwatch', AuctionsUnwatchInput, async ({ auction_ids }) => {
+      for (const id of new Set(auction_ids)) await socket.leave(auctionRoom(id));
+      return { ok: true as const };
+    }),
+  );
+}
+
+async function join(socket: IoSocket, db: Db, auctionId: number): Promise<AuctionJoinAck> {
+  if (!socket.connected) return { ok: false, detail: rtTexts.internal };
+  const room = auctionRoom(auctionId);
+  const already = socket.rooms.has(room);
+  if (!already && auctionRoomsOf(socket) >= MAX_AUCTION_ROOMS_PER_SOCKET) return { ok: false, detail: rtTexts.tooManyRooms };
+  // Join before reading: an event committed after the read carries a larger seq and is delivered to
+  // this socket; one committed before is already inside the snapshot (seq ≤ snapshot seq).
+  await socket.join(room);
+  const snap = await loadAuctionSnapshot(db, auctionId);
+  if (!snap) {
+    if (!already) await socket.leave(room);
+    return { ok: false, detail: rtTexts.notFound };
+  }
+  return { ok: true, server_time: Date.now(), seq: snap.seq, auction: snap.auction };
+}
+
+async function watch(socket: IoSocket, db: Db, auctionIds: number[]): Promise<AuctionsWatchAck> {
+  if (!socket.connected) return { ok: false, detail: rtTexts.internal };
+  const ids = [...new Set(auctionIds)];
+  const fresh = ids.filter((id) => !socket.rooms.has(auctionRoom(id)));
+  if (auctionRoomsOf(socket) + fresh.length > MAX_AUCTION_ROOMS_PER_SOCKET) return { ok: false, detail: rtTexts.tooManyRooms };
+  await socket.join(fresh.map(auctionRoom));
+  const seqs = await findSeqs(db, ids);
+  const missing = ids.filter((id) => !seqs.has(id));
+  for (const id of missing) if (fresh.includes(id)) await socket.leave(auctionRoom(id));
+  return {
+    ok: true,
+    server_time: Date.now(),
+    auctions: ids.filter((id) => seqs.has(id)).map((id) => ({ auction_id: id, seq: seqs.get(id)! })),
+    missing,
+  };
+}
