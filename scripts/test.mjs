@@ -58,6 +58,7 @@ function vitest(name, extra = []) {
 
 ensureChromium();
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('npm', ['run', 'lint']); // eslint (layers, SQL only in repositories, 60-line functions) and jscpd (8+ lines)
 run('node', ['scripts/audit.mjs']); // fails on high/critical advisories; an unreachable audit endpoint is a printed skip
 // Build first: the bench smoke (B5) and the browser tests need the production client.
 await buildAll({ quiet: true });
