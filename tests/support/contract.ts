@@ -28,7 +28,7 @@ type ListOutput<S extends string, O> = S extends `${string}${'?' | '&'}page=${st
   ? Extract<O, Paged>
   : S extends `${string}?${infer Q}`
     ? string extends Q
-      ? any // eslint-disable-line @typescript-eslint/no-explicit-any
+      ? any
       : Exclude<O, Paged>
     : Exclude<O, Paged>;
 
@@ -38,9 +38,9 @@ type ListOutput<S extends string, O> = S extends `${string}${'?' | '&'}page=${st
  * routes). `post<string>(...)` asks for `any` on purpose, for a test that reads a bad shape.
  */
 export type BodyOf<M extends string, S extends string> = string extends S
-  ? any // eslint-disable-line @typescript-eslint/no-explicit-any
+  ? any
   : [RouteFor<M, S>] extends [never]
-    ? any // eslint-disable-line @typescript-eslint/no-explicit-any
+    ? any
     : ContractBody<ListOutput<S, ApiOutput<RouteFor<M, S>>>>;
 
 /**
@@ -110,12 +110,23 @@ export function contractViolation(r: SeenResponse): string | null {
 function schemaViolation(where: string, schema: z.ZodType, body: unknown): string | null {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
-    return `${where}: ${issues}`;
+    return `${where}: ${describeIssues(parsed.error.issues).join('; ')}`;
   }
   if (isDeepStrictEqual(parsed.data, body)) return null;
   const extra = extraKeys(body, parsed.data);
   return `${where}: ${extra.length ? `fields the contract does not name: ${extra.join(', ')}` : 'the schema changed the body'}`;
+}
+
+/** zod's issues as `path: message`; of a union (a list or its page), the branch that came closest. */
+function describeIssues(issues: readonly z.core.$ZodIssue[], at: PropertyKey[] = []): string[] {
+  return issues.flatMap((issue) => {
+    const path = [...at, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors.length) {
+      const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0]!;
+      return describeIssues(closest, path);
+    }
+    return [`${path.map(String).join('.') || '(body)'}: ${issue.message}`];
+  });
 }
 
 /** Throws when an answer breaks the contract, so the test that made the request fails with the reason. */

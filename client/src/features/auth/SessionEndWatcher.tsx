@@ -5,7 +5,7 @@ import { apiFetch, onNotAuthenticated } from '../../lib/api';
 import { reconnectSocket } from '../../lib/socket';
 import { clearAuth, currentUserKey, statusKey, useAuth } from '../../app/auth';
 import { live } from '../live/live-client';
-import type { SessionStatus } from './api/status';
+import type { StatusResponse as SessionStatus } from '@shared/schemas/accounts';
 import { isLoggingOut, noteSessionEnd, setLoggingOut, type SessionEndReason } from './session-end';
 
 /** How long a `session:ended` waits for requests that may be changing the session (a password change). */

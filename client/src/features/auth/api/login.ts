@@ -1,9 +1,5 @@
+import type { DetailResponse, LoginResponse } from '@shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api';
-
-export interface LoginResponse {
-  detail?: string;
-  redirect_url?: string;
-}
 
 /** POST /api/login/ */
 export const login = (email: string, password: string) =>
@@ -11,4 +7,4 @@ export const login = (email: string, password: string) =>
 
 /** POST /api/verify/resend/ */
 export const resendVerification = (email: string) =>
-  apiFetch<{ detail: string }>('/api/verify/resend/', { method: 'POST', body: { email } });
+  apiFetch<DetailResponse>('/api/verify/resend/', { method: 'POST', body: { email } });

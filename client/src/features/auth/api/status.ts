@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StatusResponse } from '@shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api';
-
-export interface SessionStatus {
-  is_authenticated: boolean;
-  username: string | null;
-}
 
 export const statusKey = ['auth', 'status'] as const;
 
 /** GET /api/user/status/ — an error counts as "not authenticated" (spec §7). */
-export async function fetchStatus(): Promise<SessionStatus> {
+export async function fetchStatus(): Promise<StatusResponse> {
   try {
-    return await apiFetch<SessionStatus>('/api/user/status/');
+    return await apiFetch<StatusResponse>('/api/user/status/');
   } catch {
     return { is_authenticated: false, username: null };
   }
