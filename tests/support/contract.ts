@@ -2,6 +2,7 @@
  * The REST contract (shared/api.ts) as the tests use it: the body type of a request path, and the check
  * that every answer the tests see is what the table promises, to the key.
  */
+import { appendFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { API, apiRows, type ApiOutput, type ApiRoute, type Endpoint, type HttpMethod } from '@shared/api';
@@ -110,7 +111,8 @@ export function contractViolation(r: SeenResponse): string | null {
 function schemaViolation(where: string, schema: z.ZodType, body: unknown): string | null {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    return `${where}: ${describeIssues(parsed.error.issues).join('; ')}`;
+    const issues = describeIssues(parsed.error.issues);
+    return `${where}: ${issues.slice(0, 5).join('; ')}${issues.length > 5 ? `; … (${issues.length - 5} more)` : ''}`;
   }
   if (isDeepStrictEqual(parsed.data, body)) return null;
   const extra = extraKeys(body, parsed.data);
@@ -122,15 +124,32 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], at: PropertyKey[] =
   return issues.flatMap((issue) => {
     const path = [...at, ...issue.path];
     if (issue.code === 'invalid_union' && issue.errors.length) {
-      const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0]!;
+      // A branch of the wrong kind (an object where the array came) is never the closest.
+      const wrongKind = (e: readonly z.core.$ZodIssue[]) => e.length === 1 && e[0]!.code === 'invalid_type' && e[0]!.path.length === 0;
+      const closest = [...issue.errors].sort((a, b) => Number(wrongKind(a)) - Number(wrongKind(b)) || a.length - b.length)[0]!;
       return describeIssues(closest, path);
     }
     return [`${path.map(String).join('.') || '(body)'}: ${issue.message}`];
   });
 }
 
-/** Throws when an answer breaks the contract, so the test that made the request fails with the reason. */
+/** A JSON answer parsed, anything else as its text (for a raw fetch that is then checked). */
+export function jsonOrText(contentType: string | null, text: string): unknown {
+  if (!/^application\/json\b/.test(contentType ?? '') || text === '') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Throws when an answer breaks the contract, so the test that made the request fails with the reason.
+ * With CONTRACT_LOG=<file> it also appends `route status` per answer: which rows the suite exercises.
+ */
 export function assertContract(r: SeenResponse): void {
+  const log = process.env.CONTRACT_LOG;
+  if (log && r.url.startsWith('/api/')) appendFileSync(log, `${endpointOf(r.method, r.url)?.route ?? `${r.method} (no row)`} ${r.status}\n`);
   const problem = contractViolation(r);
   if (problem) throw new Error(`REST contract (shared/api.ts): ${problem}`);
 }

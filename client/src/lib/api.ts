@@ -2,12 +2,10 @@
  * The one HTTP client of the app: same-origin credentials, the CSRF header on state-changing requests,
  * JSON in and out. Non-2xx answers throw ApiError (status + parsed body); no answer throws NetworkError.
  */
+import type { ApiErrorResponse } from '@shared/schemas/errors';
 
-export type ApiBody = Record<string, unknown> & {
-  detail?: string;
-  message?: string;
-  code?: string;
-};
+/** An error answer as read: the contract's one error shape, though a proxy's answer may lack any field. */
+export type ApiBody = Record<string, unknown> & Partial<Pick<ApiErrorResponse, 'detail' | 'message' | 'code'>>;
 
 export class ApiError extends Error {
   readonly status: number;
