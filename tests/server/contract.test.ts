@@ -2,10 +2,10 @@
  * The REST contract (shared/api.ts) names exactly the routes the server registers, and the check that the
  * tests' HTTP client (tests/support/http.ts) runs on every answer of the suite catches a drifting field.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { apiRows } from '@shared/api';
 import { startTestServer, type TestServer } from '../support/app';
-import { contractViolation, endpointOf, type SeenResponse } from '../support/contract';
+import { contractViolation, endpointOf, type BodyOf, type SeenResponse } from '../support/contract';
 import { declaredRoutes } from '../support/security-routes';
 
 let t: TestServer;
@@ -31,6 +31,19 @@ describe('shared/api.ts', () => {
     expect(endpointOf('GET', '/api/auctions/?page=2&q=x')?.route).toBe('GET /api/auctions/');
     expect(endpointOf('DELETE', '/api/auction-items/3/images/9/')?.route).toBe('DELETE /api/auction-items/:id/images/:imageId/');
     expect(endpointOf('POST', '/api/auction/7/')).toBeUndefined();
+  });
+});
+
+describe('the body type of a test request (checked by tsc)', () => {
+  it('comes from the table by method and path, the page or the plain list by the query', () => {
+    expectTypeOf<BodyOf<'GET', `/api/auction/${number}/`>['seller_name']>().toEqualTypeOf<string>();
+    expectTypeOf<BodyOf<'POST', '/api/bids/'>['min_amount']>().toEqualTypeOf<unknown>();
+    expectTypeOf<BodyOf<'POST', '/api/bids/'>['bid_count']>().toEqualTypeOf<number>();
+    expectTypeOf<BodyOf<'GET', '/api/auctions/?page=2'>['count']>().toEqualTypeOf<number>();
+    expectTypeOf<BodyOf<'GET', '/api/auctions/?q=lampa'>[number]['first_image']>().toEqualTypeOf<string | null>();
+    expectTypeOf<BodyOf<'GET', '/api/admin/users/'>[number]['is_blocked']>().toEqualTypeOf<boolean>();
+    expectTypeOf<BodyOf<'GET', string>>().toBeAny();
+    expectTypeOf<BodyOf<'GET', '/api/nema/'>>().toBeAny();
   });
 });
 
