@@ -5,7 +5,7 @@
 import { appendFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-import { API, apiRows, type ApiOutput, type ApiRoute, type Endpoint, type HttpMethod } from '@shared/api';
+import { apiRows, type ApiOutput, type ApiRoute, type Endpoint } from '@shared/api';
 import { ApiErrorResponse } from '@shared/schemas/errors';
 
 /** `/api/auction/:id/` → `/api/auction/${string}/`. */
@@ -154,4 +154,3 @@ export function assertContract(r: SeenResponse): void {
   if (problem) throw new Error(`REST contract (shared/api.ts): ${problem}`);
 }
 
-export { API, type ApiRoute, type HttpMethod };
