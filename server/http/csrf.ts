@@ -3,6 +3,7 @@ import { csrfSync } from 'csrf-sync';
 import { AppError } from './errors';
 import { SESSION_COOKIE } from './session-store';
 import { srv } from '@shared/texts/server';
+import type { ApiOutput } from '@shared/api';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
@@ -78,7 +79,7 @@ export function createCsrf(opts: { secure: boolean; allowedOrigins: string[] }):
     tokenRoute(req, res) {
       const token = ensureToken(req);
       setCookie(req, res, token);
-      res.json({ csrftoken: token });
+      res.json({ csrftoken: token } satisfies ApiOutput<'GET /api/csrf/'>);
     },
   };
 }

@@ -97,13 +97,25 @@ export const GoogleLoginInput = body({
 });
 export type GoogleLoginInput = z.infer<typeof GoogleLoginInput>;
 
+/** 201 answer of POST /api/user/register/: `email` as stored (lower case). */
+export const RegisterResponse = z.object({ detail: z.string(), email: z.string() });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+/** `redirect_url` only for an admin (their dashboard). */
 export const LoginResponse = z.object({ detail: z.string(), redirect_url: z.string().optional() });
+export type LoginResponse = z.infer<typeof LoginResponse>;
 export const GoogleLoginResponse = LoginResponse.extend({ is_new_user: z.boolean() });
+export type GoogleLoginResponse = z.infer<typeof GoogleLoginResponse>;
 export const GoogleConfigResponse = z.object({ enabled: z.boolean(), redirect_enabled: z.boolean(), client_id: z.string().nullable() });
 export type GoogleConfigResponse = z.infer<typeof GoogleConfigResponse>;
 export const StatusResponse = z.object({ is_authenticated: z.boolean(), username: z.string().nullable() });
+export type StatusResponse = z.infer<typeof StatusResponse>;
 export const UsernameResponse = z.object({ username: z.string() });
+export type UsernameResponse = z.infer<typeof UsernameResponse>;
 export const DetailResponse = z.object({ detail: z.string() });
+export type DetailResponse = z.infer<typeof DetailResponse>;
+/** GET /api/csrf/: the token to send as X-CSRFToken (also set as the `csrftoken` cookie). */
+export const CsrfResponse = z.object({ csrftoken: z.string() });
+export type CsrfResponse = z.infer<typeof CsrfResponse>;
 export const CurrentUserData = z.object({
   id: z.number(),
   first_name: z.string(),
@@ -117,6 +129,7 @@ export const CurrentUserData = z.object({
 });
 export type CurrentUserData = z.infer<typeof CurrentUserData>;
 export const UpdateProfileResponse = CurrentUserData.extend({ detail: z.string() });
+export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponse>;
 
 /** GET /api/admin/users/ items. */
 export const AdminUser = z.object({

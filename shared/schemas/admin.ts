@@ -56,3 +56,9 @@ export const AdminUsersQuery = z.object({
 export type AdminUsersQuery = z.output<typeof AdminUsersQuery>;
 
 export const AdminUsersPage = Paged(AdminUser);
+/** GET /api/admin/users/: the plain array without `page`, the page with it. */
+export const AdminUsersResponse = z.union([z.array(AdminUser), AdminUsersPage]);
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
+/** POST /api/admin/users/{id}/block/ and /unblock/: the user after the change. */
+export const AdminUserUpdatedResponse = AdminUser.extend({ detail: z.string() });
+export type AdminUserUpdatedResponse = z.infer<typeof AdminUserUpdatedResponse>;

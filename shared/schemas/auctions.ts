@@ -159,10 +159,21 @@ export const Paged = <T extends z.ZodType>(item: T) =>
   z.object({ count: z.number(), next: z.number().nullable(), previous: z.number().nullable(), results: z.array(item) });
 export type Paged<T> = { count: number; next: number | null; previous: number | null; results: T[] };
 
-export const CreateAuctionResponse = z.object({ id: z.number() });
+/** Every list without `page` (and GET /api/auctions/best/). */
+export const AuctionCardList = z.array(AuctionCard);
+export const AuctionCardPage = Paged(AuctionCard);
+/** A list endpoint's answer: the plain array without `page`, the page with it. */
+export const AuctionListResponse = z.union([AuctionCardList, AuctionCardPage]);
+export type AuctionListResponse = z.infer<typeof AuctionListResponse>;
+
+export const CreateAuctionResponse = z.object({ id: z.number(), detail: z.string() });
+export type CreateAuctionResponse = z.infer<typeof CreateAuctionResponse>;
 export const SellerResponse = z.object({ first_name: z.string(), id: z.number() });
+export type SellerResponse = z.infer<typeof SellerResponse>;
 export const OfferCountResponse = z.object({ bid_count: z.number() });
+export type OfferCountResponse = z.infer<typeof OfferCountResponse>;
 export const ImagesResponse = z.object({ images: z.array(AuctionImage) });
+export type ImagesResponse = z.infer<typeof ImagesResponse>;
 export const ImageOrderInput = z.object({
   image_ids: z.array(z.number().int().positive(), { error: auctionTexts.imagesOrderInvalid }).min(1, auctionTexts.imagesOrderInvalid).max(IMAGES_MAX, auctionTexts.imagesOrderInvalid),
 });

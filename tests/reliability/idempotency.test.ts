@@ -28,7 +28,7 @@ afterAll(async () => {
 
 function bidWithKey(who: Actor, auctionId: number, amount: unknown, key?: string, signal?: AbortSignal) {
   const headers: Record<string, string> = key === undefined ? {} : { 'idempotency-key': key };
-  if (!signal) return who.api.post('/api/bids/', { auction_item_id: auctionId, amount }, { headers });
+  if (!signal) return who.api.post<string>('/api/bids/', { auction_item_id: auctionId, amount }, { headers });
   return fetch(`${t.url}/api/bids/`, {
     method: 'POST',
     signal,

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/app';
 import { createUser, loginAs } from '../support/factories';
 import { ApiClient } from '../support/http';
+import { assertContract, jsonOrText } from '../support/contract';
 import { pngBuffer } from '../support/images';
 import { connectSocket, type TestSocket } from '../support/sockets';
 import { startFakeGoogle, type FakeGoogle } from '../support/fake-google';
@@ -203,7 +204,10 @@ async function send(method: string, c: FuzzCase): Promise<{ status: number; ms: 
   const start = performance.now();
   const res = await fetch(t.url + c.path + c.query, { method, headers, body, redirect: 'manual' });
   const text = await res.text();
-  return { status: res.status, ms: performance.now() - start, type: res.headers.get('content-type'), text };
+  const type = res.headers.get('content-type');
+  // Garbage in still gets an answer of the contract out: its success shape or the one error shape.
+  assertContract({ method, url: c.path + c.query, status: res.status, contentType: type, text, body: jsonOrText(type, text) });
+  return { status: res.status, ms: performance.now() - start, type, text };
 }
 
 /** Logs the user and the admin back in when a fuzzed request (logout, password change, block) ended them. */

@@ -1,6 +1,19 @@
+import { assertContract, type BodyOf } from './contract';
+
+type RequestOptions = { csrf?: boolean | string; headers?: Record<string, string>; raw?: BodyInit };
+
+/** An answer as a test reads it; `body` is typed by shared/api.ts when the path names a route (BodyOf). */
+export interface ApiResponse<B> {
+  status: number;
+  body: B;
+  headers: Headers;
+  text: string;
+}
+
 /**
  * A tiny browser-like HTTP client over real fetch: a cookie jar, and the CSRF header taken from the
- * `csrftoken` cookie the way the spec's client does it.
+ * `csrftoken` cookie the way the spec's client does it. Every answer is checked against the REST contract
+ * (shared/api.ts, tests/support/contract.ts): one that drifts from it fails the test that asked.
  */
 export class ApiClient {
   readonly cookies = new Map<string, string>();
@@ -36,12 +49,12 @@ export class ApiClient {
     return this.csrfToken()!;
   }
 
-  async request(
-    method: string,
-    path: string,
+  async request<M extends string, S extends string>(
+    method: M,
+    path: S,
     body?: unknown,
-    opts: { csrf?: boolean | string; headers?: Record<string, string>; raw?: BodyInit } = {},
-  ): Promise<{ status: number; body: any; headers: Headers; text: string }> {
+    opts: RequestOptions = {},
+  ): Promise<ApiResponse<BodyOf<M, S>>> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     if (this.origin && method !== 'GET') headers.origin ??= this.origin;
@@ -61,28 +74,29 @@ export class ApiClient {
     const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' });
     this.storeCookies(res);
     const text = await res.text();
-    let parsed: any = text;
+    let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
       // not JSON: keep the text
     }
-    return { status: res.status, body: parsed, headers: res.headers, text };
+    assertContract({ method, url: path, status: res.status, contentType: res.headers.get('content-type'), text, body: parsed });
+    return { status: res.status, body: parsed as BodyOf<M, S>, headers: res.headers, text };
   }
 
-  get(path: string, opts?: Parameters<ApiClient['request']>[3]) {
+  get<S extends string>(path: S, opts?: RequestOptions) {
     return this.request('GET', path, undefined, opts);
   }
-  post(path: string, body?: unknown, opts?: Parameters<ApiClient['request']>[3]) {
+  post<S extends string>(path: S, body?: unknown, opts?: RequestOptions) {
     return this.request('POST', path, body, opts);
   }
-  put(path: string, body?: unknown, opts?: Parameters<ApiClient['request']>[3]) {
+  put<S extends string>(path: S, body?: unknown, opts?: RequestOptions) {
     return this.request('PUT', path, body, opts);
   }
-  patch(path: string, body?: unknown, opts?: Parameters<ApiClient['request']>[3]) {
+  patch<S extends string>(path: S, body?: unknown, opts?: RequestOptions) {
     return this.request('PATCH', path, body, opts);
   }
-  delete(path: string, opts?: Parameters<ApiClient['request']>[3]) {
+  delete<S extends string>(path: S, opts?: RequestOptions) {
     return this.request('DELETE', path, undefined, opts);
   }
 }

@@ -2,12 +2,11 @@
  * The one HTTP client of the app: same-origin credentials, the CSRF header on state-changing requests,
  * JSON in and out. Non-2xx answers throw ApiError (status + parsed body); no answer throws NetworkError.
  */
+import type { CsrfResponse } from '@shared/schemas/accounts';
+import type { ApiErrorResponse } from '@shared/schemas/errors';
 
-export type ApiBody = Record<string, unknown> & {
-  detail?: string;
-  message?: string;
-  code?: string;
-};
+/** An error answer as read: the contract's one error shape, though a proxy's answer may lack any field. */
+export type ApiBody = Record<string, unknown> & Partial<Pick<ApiErrorResponse, 'detail' | 'message' | 'code'>>;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -62,7 +61,7 @@ export async function csrfToken(force = false): Promise<string | undefined> {
   if (fromCookie && !force) return fromCookie;
   csrfPromise ??= fetch('/api/csrf/', { credentials: 'same-origin' })
     .then(async (r) => {
-      const body = (await r.json().catch(() => ({}))) as { csrftoken?: string };
+      const body = (await r.json().catch(() => ({}))) as Partial<CsrfResponse>;
       return readCookie(CSRF_COOKIE) ?? body.csrftoken;
     })
     .catch(() => undefined)

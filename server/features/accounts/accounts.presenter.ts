@@ -1,5 +1,5 @@
 import type { User } from '../../db/types';
-import type { CurrentUserData } from '@shared/schemas/accounts';
+import type { CurrentUserData, LoginResponse } from '@shared/schemas/accounts';
 import { srv } from '@shared/texts/server';
 
 export function presentCurrentUser(u: User): CurrentUserData {
@@ -16,6 +16,6 @@ export function presentCurrentUser(u: User): CurrentUserData {
 }
 
 /** The login answer: admins are sent to their dashboard (spec §4 Login). */
-export function presentLogin(u: User): { detail: string; redirect_url?: string } {
+export function presentLogin(u: User): LoginResponse {
   return { detail: srv.loggedIn, ...(u.is_admin ? { redirect_url: '/admin/dashboard' } : {}) };
 }

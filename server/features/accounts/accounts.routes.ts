@@ -19,6 +19,7 @@ import { currentUser, requireAuth } from '../../http/auth';
 import { parse } from '../../http/validate';
 import { createRateLimits } from '../../http/rate-limit';
 import { srv } from '@shared/texts/server';
+import type { ApiOutput } from '@shared/api';
 import { EmailOnlyInput, LoginInput, RegisterInput, UpdateProfileInput } from '@shared/schemas/accounts';
 import { authenticate, registerUser, resendVerification, updateProfile, verifyEmail } from './accounts.service';
 import { presentCurrentUser, presentLogin } from './accounts.presenter';
@@ -33,7 +34,7 @@ export function accountsRoutes(ctx: AppContext): Router {
   r.post('/user/register/', limits.register, async (req, res) => {
     const input = parse(RegisterInput, req.body);
     await registerUser(ctx, input);
-    res.status(201).json({ detail: srv.registered, email: input.email });
+    res.status(201).json({ detail: srv.registered, email: input.email } satisfies ApiOutput<'POST /api/user/register/'>);
   });
 
   r.get('/verify/:code/', async (req, res) => {
@@ -44,7 +45,7 @@ export function accountsRoutes(ctx: AppContext): Router {
   r.post('/verify/resend/', limits.verifyResend, async (req, res) => {
     const { email } = parse(EmailOnlyInput, req.body);
     await resendVerification(ctx, email);
-    res.json({ detail: srv.verifyResent });
+    res.json({ detail: srv.verifyResent } satisfies ApiOutput<'POST /api/verify/resend/'>);
   });
 
   r.post('/login/', limits.login, async (req, res) => {
@@ -58,15 +59,15 @@ export function accountsRoutes(ctx: AppContext): Router {
     const userId = req.user?.id;
     await logoutSession(req, res);
     if (userId) ctx.realtime.dropUser(userId);
-    res.json({ detail: srv.loggedOut });
+    res.json({ detail: srv.loggedOut } satisfies ApiOutput<'POST /api/logout/'>);
   });
 
   r.get('/user/status/', (req, res) => {
-    res.json({ is_authenticated: !!req.user, username: req.user?.first_name ?? null });
+    res.json({ is_authenticated: !!req.user, username: req.user?.first_name ?? null } satisfies ApiOutput<'GET /api/user/status/'>);
   });
 
   r.get('/username/', requireAuth, (req, res) => {
-    res.json({ username: currentUser(req).first_name });
+    res.json({ username: currentUser(req).first_name } satisfies ApiOutput<'GET /api/username/'>);
   });
 
   r.get('/current_user_data/', requireAuth, (req, res) => {
@@ -76,7 +77,7 @@ export function accountsRoutes(ctx: AppContext): Router {
   r.put('/update-profile/', requireAuth, async (req, res) => {
     const input = parse(UpdateProfileInput, req.body);
     const user = await updateProfile(ctx, currentUser(req), input);
-    res.json({ ...presentCurrentUser(user), detail: srv.profileUpdated });
+    res.json({ ...presentCurrentUser(user), detail: srv.profileUpdated } satisfies ApiOutput<'PUT /api/update-profile/'>);
   });
 
   r.use(passwordRoutes(ctx, limits));

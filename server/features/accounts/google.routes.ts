@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import type { RateLimits } from '../../http/rate-limit';
 import { srv } from '@shared/texts/server';
+import type { ApiOutput } from '@shared/api';
 import { GOOGLE_REDIRECT_ERROR, GoogleLoginInput, type GoogleConfigResponse } from '@shared/schemas/accounts';
 import { createIdTokenVerifier, signInWithGoogle, type GoogleSignIn } from './google.service';
 import { googleRedirectEnabled, passportFor } from './passport';
@@ -38,7 +39,7 @@ export function googleRoutes(ctx: AppContext, limits: RateLimits): Router {
     const identity = await verifyIdToken(id_token);
     const { user, isNewUser } = await signInWithGoogle(ctx, identity);
     await loginSession(ctx, req, res, user);
-    res.json({ ...presentLogin(user), is_new_user: isNewUser });
+    res.json({ ...presentLogin(user), is_new_user: isNewUser } satisfies ApiOutput<'POST /api/auth/google/'>);
   });
 
   r.get('/auth/google/start', requireRedirectFlow, (req, res, next) => {

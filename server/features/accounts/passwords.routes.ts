@@ -4,6 +4,7 @@ import { currentUser, requireAuth } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { RateLimits } from '../../http/rate-limit';
 import { srv } from '@shared/texts/server';
+import type { ApiOutput } from '@shared/api';
 import { ChangePasswordInput, EmailOnlyInput, PasswordResetConfirmInput } from '@shared/schemas/accounts';
 import { findUserById } from './accounts.repository';
 import { changePassword, confirmPasswordReset, requestPasswordReset } from './passwords.service';
@@ -23,19 +24,19 @@ export function passwordRoutes(ctx: AppContext, limits: RateLimits): Router {
     await loginSession(ctx, req, res, fresh ?? user);
     // Sockets of the ended sessions leave user:{id} now; this tab reconnects with its new session id.
     ctx.realtime.dropUser(user.id);
-    res.json({ detail: srv.passwordChanged });
+    res.json({ detail: srv.passwordChanged } satisfies ApiOutput<'POST /api/change-password/'>);
   });
 
   r.post('/password-reset/', limits.passwordReset, async (req, res) => {
     const { email } = parse(EmailOnlyInput, req.body);
     await requestPasswordReset(ctx, email);
-    res.json({ detail: srv.resetRequested });
+    res.json({ detail: srv.resetRequested } satisfies ApiOutput<'POST /api/password-reset/'>);
   });
 
   r.post('/password-reset/confirm/', limits.passwordResetConfirm, async (req, res) => {
     const input = parse(PasswordResetConfirmInput, req.body);
     await confirmPasswordReset(ctx, input);
-    res.json({ detail: srv.passwordReset });
+    res.json({ detail: srv.passwordReset } satisfies ApiOutput<'POST /api/password-reset/confirm/'>);
   });
 
   return r;

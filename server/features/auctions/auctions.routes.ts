@@ -6,6 +6,7 @@ import { parse, parseId } from '../../http/validate';
 import { publish } from '../../realtime/publish';
 import { auctionTexts, CreateAuctionInput, ListQuery } from '@shared/schemas/auctions';
 import { AdminAuctionsQuery } from '@shared/schemas/admin';
+import type { ApiOutput } from '@shared/api';
 import { findAuction, findSeller } from './auctions.repository';
 import { createAuction, deleteAuction, getDetail, listAuctions, listPopular } from './auctions.service';
 
@@ -27,7 +28,7 @@ export function auctionsRoutes(ctx: AppContext): Router {
   r.post('/auctionItems/', requireActiveUser, receiveFields, async (req, res) => {
     const input = parse(CreateAuctionInput, { ...req.body });
     const id = await createAuction(ctx, currentUser(req), input);
-    res.status(201).json({ id, detail: auctionTexts.created });
+    res.status(201).json({ id, detail: auctionTexts.created } satisfies ApiOutput<'POST /api/auctionItems/'>);
   });
 
   r.get('/auction/:id/', async (req, res) => {
@@ -43,13 +44,13 @@ export function auctionsRoutes(ctx: AppContext): Router {
   r.get('/user/username/:auctionId/', async (req, res) => {
     const seller = await findSeller(ctx.db, parseId(req.params.auctionId));
     if (!seller) throw AppError.notFound(auctionTexts.notFound);
-    res.json({ first_name: seller.first_name, id: seller.id });
+    res.json({ first_name: seller.first_name, id: seller.id } satisfies ApiOutput<'GET /api/user/username/:auctionId/'>);
   });
 
   r.get('/auctions/:id/offer_count/', async (req, res) => {
     const auction = await findAuction(ctx.db, parseId(req.params.id));
     if (!auction) throw AppError.notFound(auctionTexts.notFound);
-    res.json({ bid_count: auction.bid_count });
+    res.json({ bid_count: auction.bid_count } satisfies ApiOutput<'GET /api/auctions/:id/offer_count/'>);
   });
 
   // Lists. Public ones show open auctions of unblocked sellers; own ones include ended auctions.

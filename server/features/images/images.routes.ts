@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
 import { IMAGE_MAX_BYTES, IMAGES_MAX } from '@shared/rules/limits';
 import { auctionTexts, ImageOrderInput } from '@shared/schemas/auctions';
+import type { ApiOutput } from '@shared/api';
 import { addImages, deleteImage, reorderImages, requireSellerOf, safeName, type Upload } from './images.service';
 
 /**
@@ -48,12 +49,12 @@ export function imagesRoutes(ctx: AppContext): Router {
   r.post('/auction-items/:id/images/', requireActiveUser, sellerOnly, receiveFiles, async (req, res) => {
     const files = (Array.isArray(req.files) ? req.files : []) as Upload[];
     const images = await addImages(ctx, parseId(req.params.id), files);
-    res.status(201).json({ images });
+    res.status(201).json({ images } satisfies ApiOutput<'POST /api/auction-items/:id/images/'>);
   });
 
   r.put('/auction-items/:id/images/order/', requireActiveUser, sellerOnly, async (req, res) => {
     const input = parse(ImageOrderInput, req.body);
-    res.json({ images: await reorderImages(ctx, parseId(req.params.id), input.image_ids) });
+    res.json({ images: await reorderImages(ctx, parseId(req.params.id), input.image_ids) } satisfies ApiOutput<'PUT /api/auction-items/:id/images/order/'>);
   });
 
   r.delete('/auction-items/:id/images/:imageId/', requireActiveUser, sellerOnly, async (req, res) => {

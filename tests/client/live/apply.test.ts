@@ -5,7 +5,9 @@ import { auctionKey } from '../../../client/src/features/auctions/api/auction-de
 import { auctionListQuery } from '../../../client/src/features/auctions/api/auctions-list';
 import { bidsKey } from '../../../client/src/features/auctions/api/bids';
 import { commentsKey } from '../../../client/src/features/auctions/api/comments';
-import type { AuctionCard, AuctionDetail, Bid, Comment, Paged } from '../../../client/src/features/auctions/api/types';
+import type { AuctionCard, AuctionDetail, Paged } from '@shared/schemas/auctions';
+import type { BidResponse as Bid } from '@shared/schemas/bids';
+import type { CommentResponse as Comment } from '@shared/schemas/comments';
 import { upsertNotification, wasExtended, leaderOf } from '../../../client/src/features/live/patches';
 
 const ME = 7;
@@ -139,10 +141,11 @@ describe('live events patch the react-query cache in place', () => {
   });
 
   it('notifications: a new one goes first, an updated one is replaced by id', () => {
-    const list = [{ id: 2, message: 'b', is_read: false }, { id: 1, message: 'a', is_read: true }];
-    expect(upsertNotification(list, { id: 3, message: 'c', is_read: false })!.map((n) => n.id)).toEqual([3, 2, 1]);
-    expect(upsertNotification(list, { id: 2, message: 'b2', is_read: false })![0]!.message).toBe('b2');
-    expect(upsertNotification(undefined, { id: 3, message: 'c', is_read: false })).toBeUndefined();
+    const n = (id: number, message: string, is_read: boolean) => ({ id, message, is_read, created_at: '2026-11-22T10:00:00.000Z', auction_id: null });
+    const list = [n(2, 'b', false), n(1, 'a', true)];
+    expect(upsertNotification(list, n(3, 'c', false))!.map((x) => x.id)).toEqual([3, 2, 1]);
+    expect(upsertNotification(list, n(2, 'b2', false))![0]!.message).toBe('b2');
+    expect(upsertNotification(undefined, n(3, 'c', false))).toBeUndefined();
   });
 
   it('helpers: extension and leader', () => {

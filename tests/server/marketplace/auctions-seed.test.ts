@@ -20,7 +20,7 @@ describe('demo data (SEED_DEMO=1)', () => {
     expect(new Set(list.results.map((c: { category: string }) => c.category))).toEqual(new Set(CATEGORY_VALUES));
     for (const card of list.results) {
       expect(card.first_image).toMatch(/^\/media\//);
-      expect(fs.existsSync(path.join(t.dataDir, card.first_image))).toBe(true);
+      expect(fs.existsSync(path.join(t.dataDir, card.first_image ?? ''))).toBe(true);
     }
   });
 

@@ -91,7 +91,7 @@ describe.concurrent('auction lifecycle (AUCTION_DAY_SECONDS=2, SOFT_CLOSE_SECOND
       expect((await notificationsOf(t, bojan.user.id, 'won')).filter(mine)).toHaveLength(0);
       // The winner sees it over HTTP as well.
       const list = (await ana.api.get('/api/notifications/')).body;
-      expect(list.find((n: any) => n.id === won[0].id).message).toContain('Čestitamo! Pobedili ste');
+      expect(list.find((n) => n.id === won[0].id)?.message).toContain('Čestitamo! Pobedili ste');
     } finally {
       watcher.close();
     }

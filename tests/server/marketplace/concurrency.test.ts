@@ -38,7 +38,7 @@ describe('POST /api/bids/ under concurrency', () => {
 
     expect(results.every((r) => r.res.status === 201 || r.res.status === 400)).toBe(true);
     for (const r of results.filter((x) => x.res.status === 400)) {
-      expect(r.res.body.amount[0]).toMatch(/^Minimalna ponuda je \d+ din$/);
+      expect(r.res.body.amount).toEqual([expect.stringMatching(/^Minimalna ponuda je \d+ din$/)]);
     }
     const accepted = results
       .filter((r) => r.res.status === 201)

@@ -61,7 +61,7 @@ describe('POST /api/auction-items/{id}/images/', () => {
     const detail = (await client.get(`/api/auction/${auction.id}/`)).body;
     expect(detail.images.map((i: { id: number }) => i.id)).toEqual([first.id, second.id]);
     const list = (await client.get('/api/auctions/')).body;
-    expect(list.find((c: { id: number }) => c.id === auction.id).first_image).toBe(first.thumbnail);
+    expect(list.find((c) => c.id === auction.id)?.first_image).toBe(first.thumbnail);
   });
 
   it('serves the stored file from /media with a long cache, image/webp and nosniff', async () => {

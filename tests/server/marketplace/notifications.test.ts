@@ -72,7 +72,7 @@ describe('GET /api/notifications/unread-count/ and PATCH /api/notifications/{id}
       expect(await count).toEqual({ unread_notifications_count: 1 });
       expect((await s.api.get('/api/notifications/unread-count/')).body).toEqual({ unread_notifications_count: 1 });
       const list = (await s.api.get('/api/notifications/')).body;
-      expect(list.find((n: any) => n.id === ev.notification.id).is_read).toBe(true);
+      expect(list.find((n) => n.id === ev.notification.id)?.is_read).toBe(true);
       // Marking again is harmless.
       expect((await s.api.patch(`/api/notifications/${ev.notification.id}/mark-as-read/`)).status).toBe(200);
     } finally {

@@ -5,8 +5,9 @@ import { onNotAuthenticated } from '../../lib/api';
 import { reconnectSocket } from '../../lib/socket';
 import { live } from '../live/live-client';
 import { currentUserKey } from './api/current-user';
-import { readStatus, statusKey, type SessionStatus } from './api/status';
+import { readStatus, statusKey } from './api/status';
 import { clearAuth, useAuth } from './use-auth';
+import type { StatusResponse as SessionStatus } from '@shared/schemas/accounts';
 import { isLoggingOut, noteSessionEnd, setLoggingOut, type SessionEndReason } from './session-end';
 
 /** How long a `session:ended` waits for requests that may be changing the session (a password change). */

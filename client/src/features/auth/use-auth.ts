@@ -1,10 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { statusQuery, statusKey } from './api/status';
-import { currentUserQuery, currentUserKey, type CurrentUser } from './api/current-user';
+import type { CurrentUserData } from '@shared/schemas/accounts';
+import { currentUserQuery, currentUserKey } from './api/current-user';
 
 export type AuthStatus = 'loading' | 'anonymous' | 'authenticated';
-export type AuthUser = CurrentUser;
+export type AuthUser = CurrentUserData;
 
 export interface Auth {
   status: AuthStatus;

@@ -4,8 +4,10 @@
  * the query-options keys the hooks use.
  */
 import type { AuctionClosedEvent, BidPlacedEvent } from '@shared/socket-events';
-import type { AuctionCard, AuctionDetail, Bid, Comment, Paged } from '../auctions/api/types';
-import type { Notification } from '../notifications/api/notifications';
+import type { AuctionCard, AuctionDetail, Paged } from '@shared/schemas/auctions';
+import type { BidResponse as Bid } from '@shared/schemas/bids';
+import type { CommentResponse as Comment } from '@shared/schemas/comments';
+import type { NotificationResponse as Notification } from '@shared/schemas/notifications';
 
 type LiveFields = Pick<AuctionDetail, 'current_price' | 'bid_count' | 'end_date' | 'status'> & { winner?: number | null };
 

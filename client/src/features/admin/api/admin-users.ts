@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '@shared/schemas/accounts';
+import type { AdminUserUpdatedResponse } from '@shared/schemas/admin';
 import type { Paged } from '@shared/schemas/auctions';
 import { apiFetch } from '../../../lib/api';
 import { ADMIN_PAGE_SIZE } from './admin-auctions';
@@ -33,7 +34,7 @@ export const useAdminUsers = (p: AdminUsersParams) => useQuery(adminUsersQuery(p
 
 /** POST /api/admin/users/{id}/block/ or /unblock/ → the updated user. */
 export const setBlocked = (id: number, blocked: boolean) =>
-  apiFetch<AdminUser>(`/api/admin/users/${id}/${blocked ? 'block' : 'unblock'}/`, { method: 'POST' });
+  apiFetch<AdminUserUpdatedResponse>(`/api/admin/users/${id}/${blocked ? 'block' : 'unblock'}/`, { method: 'POST' });
 
 export function useSetBlocked() {
   const qc = useQueryClient();

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import type { AuctionDetail, Seller } from './types';
+import type { AuctionDetail, SellerResponse } from '@shared/schemas/auctions';
 
 export const auctionKey = (id: number) => ['auctions', 'detail', id] as const;
 
@@ -16,7 +16,7 @@ export const sellerKey = (auctionId: number) => ['auctions', 'seller', auctionId
 
 /** GET /api/user/username/{auctionId}/ → the seller's first_name and id. */
 export const fetchSeller = (auctionId: number, signal?: AbortSignal) =>
-  apiFetch<Seller>(`/api/user/username/${auctionId}/`, { signal });
+  apiFetch<SellerResponse>(`/api/user/username/${auctionId}/`, { signal });
 
 export const sellerQuery = (auctionId: number) =>
   queryOptions({ queryKey: sellerKey(auctionId), queryFn: ({ signal }) => fetchSeller(auctionId, signal), staleTime: 300_000 });

@@ -2,7 +2,16 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { PAGE_SIZE } from '@shared/rules/limits';
 import { ALL_AUCTIONS } from '@shared/categories';
 import { apiFetch } from '../../../lib/api';
-import type { AuctionCard, ListParams, Paged } from './types';
+import type { AuctionCard, Paged, Sort } from '@shared/schemas/auctions';
+
+/** The list screen's state, also kept in the URL (?page=&q=&category=&sort=). */
+export interface ListParams {
+  page: number;
+  q: string;
+  sort: Sort;
+  /** Only on /aukcije; '' or 'all-auctions' means every category. */
+  category: string;
+}
 
 /** Which list: the public one (/aukcije), my auctions, or the auctions I bid on. */
 export type ListSource = 'all' | 'mine' | 'bids';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import type { Comment } from './types';
+import type { CommentResponse as Comment } from '@shared/schemas/comments';
 
 export const commentsKey = (auctionId: number) => ['auctions', 'comments', auctionId] as const;
 

@@ -1,27 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiUpload } from '../../../lib/api';
-import type { CreateAuctionForm } from '@shared/schemas/auctions';
+import type { CreateAuctionForm, CreateAuctionResponse, ImagesResponse } from '@shared/schemas/auctions';
 import { auctionListsKey } from './auctions-list';
 import { deleteAuction } from './delete-auction';
 
-/** POST /api/auctionItems/ (multipart) → 201 {id}. */
-export function createAuctionItem(values: CreateAuctionForm): Promise<{ id: number }> {
+/** POST /api/auctionItems/ (multipart) → 201 {id, detail}. */
+export function createAuctionItem(values: CreateAuctionForm): Promise<CreateAuctionResponse> {
   const fd = new FormData();
   for (const [k, v] of Object.entries(values)) {
     if (v !== undefined && v !== null) fd.append(k, String(v));
   }
-  return apiFetch<{ id: number }>('/api/auctionItems/', { method: 'POST', body: fd });
-}
-
-export interface UploadedImages {
-  images?: { id: number; image: string; thumbnail: string }[];
+  return apiFetch<CreateAuctionResponse>('/api/auctionItems/', { method: 'POST', body: fd });
 }
 
 /** POST /api/auction-items/{id}/images/ with repeated `image` parts, in the chosen order; progress 0..1. */
-export function uploadAuctionImages(id: number, files: File[], onProgress?: (f: number) => void): Promise<UploadedImages> {
+export function uploadAuctionImages(id: number, files: File[], onProgress?: (f: number) => void): Promise<ImagesResponse> {
   const fd = new FormData();
   for (const f of files) fd.append('image', f, f.name);
-  return apiUpload<UploadedImages>(`/api/auction-items/${id}/images/`, fd, onProgress);
+  return apiUpload<ImagesResponse>(`/api/auction-items/${id}/images/`, fd, onProgress);
 }
 
 /** Which of the two requests failed; the form words the two differently (spec §8). */

@@ -5,7 +5,7 @@ import { isOpen } from '@shared/rules/bids';
 import { formatPrice } from '../../../lib/format';
 import { now } from '../../../lib/clock';
 import { Countdown } from '../../../components/Countdown';
-import type { AuctionCard as Card } from '../api/types';
+import type { AuctionCard as Card } from '@shared/schemas/auctions';
 import { descriptionPreview } from './description-preview';
 
 export interface AuctionCardProps {

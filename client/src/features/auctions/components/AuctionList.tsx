@@ -6,7 +6,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { Spinner } from '../../../components/Spinner';
 import { useAuctionList, type ListSource } from '../api/auctions-list';
 import { deleteErrorMessage, useDeleteAuction } from '../api/delete-auction';
-import type { AuctionCard as Card } from '../api/types';
+import type { AuctionCard as Card } from '@shared/schemas/auctions';
 import { useListParams } from '../hooks/use-list-params';
 import { useWatchAuctions } from '../../live/hooks';
 import { AuctionCard } from './AuctionCard';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { sr } from '@shared/texts/sr';
-import type { AuctionDetail } from '../api/types';
+import type { AuctionDetail } from '@shared/schemas/auctions';
 
 export interface SlideshowProps {
   title: string;

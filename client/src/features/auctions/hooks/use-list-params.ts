@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SORTS, type Sort } from '@shared/rules/sorts';
-import type { ListParams } from '../api/types';
+import type { ListParams } from '../api/auctions-list';
 
 const isSort = (v: string | null): v is Sort => !!v && (SORTS as readonly string[]).includes(v);
 

@@ -1,19 +1,13 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { GoogleConfigResponse, GoogleLoginResponse } from '@shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api';
-import type { LoginResponse } from './login';
-
-export interface GoogleConfig {
-  enabled: boolean;
-  redirect_enabled?: boolean;
-  client_id: string | null;
-}
 
 /** GET /api/auth/google/config/ — a failure counts as "not configured". */
-export async function fetchGoogleConfig(): Promise<GoogleConfig> {
+export async function fetchGoogleConfig(): Promise<GoogleConfigResponse> {
   try {
-    return await apiFetch<GoogleConfig>('/api/auth/google/config/');
+    return await apiFetch<GoogleConfigResponse>('/api/auth/google/config/');
   } catch {
-    return { enabled: false, client_id: null };
+    return { enabled: false, redirect_enabled: false, client_id: null };
   }
 }
 
@@ -24,6 +18,6 @@ export const useGoogleConfig = () => useQuery(googleConfigQuery());
 
 /** POST /api/auth/google/ {id_token} */
 export const googleLogin = (idToken: string) =>
-  apiFetch<LoginResponse & { is_new_user: boolean }>('/api/auth/google/', { method: 'POST', body: { id_token: idToken } });
+  apiFetch<GoogleLoginResponse>('/api/auth/google/', { method: 'POST', body: { id_token: idToken } });
 
 export const useGoogleLogin = () => useMutation({ mutationFn: googleLogin });

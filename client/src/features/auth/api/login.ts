@@ -1,10 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { DetailResponse, LoginResponse } from '@shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api';
-
-export interface LoginResponse {
-  detail?: string;
-  redirect_url?: string;
-}
 
 /** POST /api/login/ */
 export const login = (email: string, password: string) =>
@@ -12,7 +8,7 @@ export const login = (email: string, password: string) =>
 
 /** POST /api/verify/resend/ */
 export const resendVerification = (email: string) =>
-  apiFetch<{ detail: string }>('/api/verify/resend/', { method: 'POST', body: { email } });
+  apiFetch<DetailResponse>('/api/verify/resend/', { method: 'POST', body: { email } });
 
 export const useLogin = () => useMutation({ mutationFn: (v: { email: string; password: string }) => login(v.email, v.password) });
 

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { DetailResponse } from '@shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api';
 import { setLoggingOut } from '../session-end';
 
 /** POST /api/logout/ */
-export const logout = () => apiFetch<{ detail?: string }>('/api/logout/', { method: 'POST' });
+export const logout = () => apiFetch<DetailResponse>('/api/logout/', { method: 'POST' });
 
 /**
  * The call only: the caller clears the cached session (clearAuth) once it has left any protected page,

@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
+import type { DetailResponse } from '@shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api';
 
 /** POST /api/password-reset/ {email} — always 200 (never says whether the account exists). */
 export const requestPasswordReset = (email: string) =>
-  apiFetch<{ detail: string }>('/api/password-reset/', { method: 'POST', body: { email } });
+  apiFetch<DetailResponse>('/api/password-reset/', { method: 'POST', body: { email } });
 
 /** POST /api/password-reset/confirm/ {token, password} */
 export const confirmPasswordReset = (token: string, password: string) =>
-  apiFetch<{ detail: string }>('/api/password-reset/confirm/', { method: 'POST', body: { token, password } });
+  apiFetch<DetailResponse>('/api/password-reset/confirm/', { method: 'POST', body: { token, password } });
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 

@@ -1,18 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StatusResponse } from '@shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api';
-
-export interface SessionStatus {
-  is_authenticated: boolean;
-  username: string | null;
-}
 
 export const statusKey = ['auth', 'status'] as const;
 
 /** GET /api/user/status/; throws when the server cannot tell (no answer, 5xx). */
-export const readStatus = () => apiFetch<SessionStatus>('/api/user/status/');
+export const readStatus = () => apiFetch<StatusResponse>('/api/user/status/');
 
 /** GET /api/user/status/ — an error counts as "not authenticated" (spec §7). */
-export async function fetchStatus(): Promise<SessionStatus> {
+export async function fetchStatus(): Promise<StatusResponse> {
   try {
     return await readStatus();
   } catch {

@@ -1,19 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MarkReadResponse, NotificationResponse } from '@shared/schemas/notifications';
 import { apiFetch } from '../../../lib/api';
 import { unreadCountKey } from './unread-count';
-
-export interface Notification {
-  id: number;
-  message: string;
-  is_read: boolean;
-  created_at?: string;
-  auction_id?: number | null;
-}
 
 export const notificationsKey = ['notifications', 'list'] as const;
 
 /** GET /api/notifications/ (newest first) */
-export const fetchNotifications = () => apiFetch<Notification[]>('/api/notifications/');
+export const fetchNotifications = () => apiFetch<NotificationResponse[]>('/api/notifications/');
 
 export const notificationsQuery = () => queryOptions({ queryKey: notificationsKey, queryFn: fetchNotifications });
 
@@ -21,7 +14,7 @@ export const useNotifications = () => useQuery(notificationsQuery());
 
 /** PATCH /api/notifications/{id}/mark-as-read/ */
 export const markAsRead = (id: number) =>
-  apiFetch<{ id: number; is_read: true; unread_notifications_count?: number }>(`/api/notifications/${id}/mark-as-read/`, {
+  apiFetch<MarkReadResponse>(`/api/notifications/${id}/mark-as-read/`, {
     method: 'PATCH',
   });
 
@@ -31,7 +24,7 @@ export function useMarkAsRead() {
   return useMutation({
     mutationFn: markAsRead,
     onSuccess: (res, id) => {
-      qc.setQueryData<Notification[]>(notificationsKey, (list) => list?.map((n) => (n.id === id ? { ...n, is_read: true } : n)));
+      qc.setQueryData<NotificationResponse[]>(notificationsKey, (list) => list?.map((n) => (n.id === id ? { ...n, is_read: true } : n)));
       if (typeof res?.unread_notifications_count === 'number') qc.setQueryData(unreadCountKey, res.unread_notifications_count);
       else void qc.invalidateQueries({ queryKey: unreadCountKey });
     },

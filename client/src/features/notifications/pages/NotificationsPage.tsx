@@ -4,7 +4,8 @@ import { EmptyState } from '../../../components/EmptyState';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMarkAsRead, useNotifications, type Notification } from '../api/notifications';
+import type { NotificationResponse as Notification } from '@shared/schemas/notifications';
+import { useMarkAsRead, useNotifications } from '../api/notifications';
 import { notificationHtml } from '../sanitize';
 import '../notifications.css';
 

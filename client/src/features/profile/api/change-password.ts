@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { DetailResponse } from '@shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api';
 import { reconnectSocket } from '../../../lib/socket';
 
 /** POST /api/change-password/ {old_password, new_password} */
 export const changePassword = (old_password: string, new_password: string) =>
-  apiFetch<{ detail: string }>('/api/change-password/', { method: 'POST', body: { old_password, new_password } });
+  apiFetch<DetailResponse>('/api/change-password/', { method: 'POST', body: { old_password, new_password } });
 
 export const useChangePassword = () =>
   useMutation({

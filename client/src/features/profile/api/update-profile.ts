@@ -1,19 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiBody } from '@shared/api';
+import type { UpdateProfileResponse } from '@shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api';
 import { currentUserKey } from '../../auth/api/current-user';
 import { statusKey } from '../../auth/api/status';
-import type { AuthUser } from '../../auth/use-auth';
 
-export interface UpdateProfilePayload {
-  first_name: string;
-  phone_number: string;
-  city: string;
-  email: string;
-}
+export type UpdateProfilePayload = ApiBody<'PUT /api/update-profile/'>;
 
 /** PUT /api/update-profile/ → the updated user data. */
 export const updateProfile = (payload: UpdateProfilePayload) =>
-  apiFetch<AuthUser & { detail?: string }>('/api/update-profile/', { method: 'PUT', body: payload });
+  apiFetch<UpdateProfileResponse>('/api/update-profile/', { method: 'PUT', body: payload });
 
 export function useUpdateProfile() {
   const qc = useQueryClient();
