@@ -21,18 +21,15 @@ export { auctionIdOfRoom, auctionRoom, clockOffset, MAX_AUCTION_ROOMS_PER_SOCKET
 
 export type { AuctionClosedEvent, BidPlacedEvent, CommentCreatedEvent, CommentDeletedEvent, NotificationEvent, NotificationsCountEvent };
 
-/** `auction:deleted`: the auction is gone; a watcher leaves its page / drops its card. */
-export interface AuctionDeletedEvent {
-  auction_id: number;
-  seq: number;
-}
-
 /** Every event of room `auction:{id}` carries these two fields. */
 export interface AuctionRoomEventBase {
   auction_id: number;
   /** auctions.seq after the change: rises by exactly one per change of that auction. */
   seq: number;
 }
+
+/** `auction:deleted`: the auction is gone; a watcher leaves its page / drops its card. */
+export type AuctionDeletedEvent = AuctionRoomEventBase;
 
 /** Events sent to room `auction:{id}` (anyone watching that auction). */
 export interface AuctionRoomEvents {

@@ -6,7 +6,6 @@ import { useSyncExternalStore } from 'react';
  * now() on the beat of ONE shared ticker (useTick), not one interval each.
  */
 let offsetMs = 0;
-const offsetListeners = new Set<() => void>();
 
 /** Current time in ms, as the server sees it (best estimate). */
 export function now(): number {
@@ -17,20 +16,11 @@ export function now(): number {
 export function setOffset(ms: number): void {
   if (!Number.isFinite(ms) || ms === offsetMs) return;
   offsetMs = ms;
-  for (const l of [...offsetListeners]) l();
   ticker.bump();
 }
 
 export function getOffset(): number {
   return offsetMs;
-}
-
-/** Subscribe to offset changes; returns an unsubscribe function. */
-export function onOffsetChange(listener: () => void): () => void {
-  offsetListeners.add(listener);
-  return () => {
-    offsetListeners.delete(listener);
-  };
 }
 
 // ---------------------------------------------------------------- the shared ticker

@@ -3,7 +3,9 @@
  * after logging in again. A module-level note rather than router state: the /login visit can be started
  * by the session watcher, a protected route or a component, and any of them must show the message.
  */
-export type SessionEndReason = 'ended' | 'blocked';
+import type { SessionEndedEvent } from '@shared/socket-events';
+
+export type SessionEndReason = SessionEndedEvent['reason'];
 
 export interface SessionEndNote {
   reason: SessionEndReason;

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { CurrentUserData } from '@shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api';
 
@@ -10,4 +10,3 @@ export const fetchCurrentUser = () => apiFetch<CurrentUserData>('/api/current_us
 export const currentUserQuery = (enabled = true) =>
   queryOptions({ queryKey: currentUserKey, queryFn: fetchCurrentUser, enabled, staleTime: 60_000 });
 
-export const useCurrentUser = (enabled = true) => useQuery(currentUserQuery(enabled));

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { StatusResponse } from '@shared/schemas/accounts';
 import { apiFetch } from '../../../lib/api';
 
@@ -17,5 +17,3 @@ export async function fetchStatus(): Promise<StatusResponse> {
 }
 
 export const statusQuery = () => queryOptions({ queryKey: statusKey, queryFn: fetchStatus, staleTime: 60_000 });
-
-export const useStatus = () => useQuery(statusQuery());
