@@ -1,5 +1,5 @@
 /**
- * The typed socket contract (issue 5; prose in docs/socket-contract.md). Both sides import these, so
+ * The typed socket contract (prose in docs/socket-contract.md). Both sides import these, so
  * `tsc` fails on server and client alike when they drift. Event names are `resource:past-tense`.
  *
  * Payload shapes of server events come from the feature schemas (the same zod objects the REST answers
