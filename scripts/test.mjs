@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './ensure-test-deps.mjs';
+import { ensurePostgres, ensureRedis } from './ensure-services.mjs';
 import { buildAll } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +58,8 @@ function vitest(name, extra = []) {
 }
 
 ensureChromium();
+await ensurePostgres();
+await ensureRedis();
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('npm', ['run', 'lint']); // eslint (layers, SQL only in repositories, 60-line functions) and jscpd (8+ lines)
 run('node', ['scripts/audit.mjs']); // fails on high/critical advisories; an unreachable audit endpoint is a printed skip
