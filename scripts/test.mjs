@@ -58,8 +58,13 @@ function vitest(name, extra = []) {
 }
 
 ensureChromium();
-await ensurePostgres();
-await ensureRedis();
+try {
+  await ensurePostgres();
+  await ensureRedis();
+} catch (err) {
+  console.error(`\n✗ ${err.message}`);
+  process.exit(1);
+}
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('npm', ['run', 'lint']); // eslint (layers, SQL only in repositories, 60-line functions) and jscpd (8+ lines)
 run('node', ['scripts/audit.mjs']); // fails on high/critical advisories; an unreachable audit endpoint is a printed skip
