@@ -25,7 +25,7 @@ export interface Realtime {
   toUser<E extends UserEventName>(userId: number, event: E, payload: UserEventPayload<E>): void;
   /**
    * At logout, blocking or a password change (call it after the session/user change is written): that
-   * user's sockets whose session is no longer valid are told `session:ended`, leave `user:{id}` at once
+   * user's sockets (on every node) whose session is no longer valid are told `session:ended`, leave `user:{id}` at once
    * and become anonymous watchers (their auction rooms stay). Sockets of the user's other, still valid sessions keep it.
    * Checked again a moment later, for callers that write after calling.
    */

@@ -13,6 +13,27 @@ export function uniqueRedisPrefix(): string {
   return `aukcije-test:${process.pid}:${crypto.randomBytes(6).toString('hex')}:`;
 }
 
+/**
+ * Fails with the command to run when nothing answers at TEST_REDIS_URL: these suites never skip.
+ * Call it first in a suite's beforeAll.
+ */
+export async function requireRedis(url = TEST_REDIS_URL): Promise<void> {
+  const { createClient } = await import('redis');
+  const client = createClient({ url, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (err) {
+    throw new Error(
+      `Redis does not answer at ${url} (${(err as Error).message}). The multi-node tests need it: ` +
+        'start one with `redis-server --daemonize yes` (Debian: `apt-get install -y redis-server`), or point TEST_REDIS_URL at one.',
+    );
+  } finally {
+    if (client.isOpen) client.destroy();
+  }
+}
+
 /** Deletes every key under `prefix` (rate-limit counters; the adapter's pub/sub channels leave no keys). */
 export async function dropRedisPrefix(prefix: string, url = TEST_REDIS_URL): Promise<void> {
   const { createClient } = await import('redis');
@@ -38,6 +59,7 @@ export interface Cluster {
 
 /** `count` nodes on one DATA_DIR and one Redis prefix; `env` goes to every node. */
 export async function startCluster(count = 2, env: Record<string, string> = {}): Promise<Cluster> {
+  await requireRedis();
   const dataDir = tempDataDir('aukcije-cluster-');
   const prefix = uniqueRedisPrefix();
   const nodes: TestServer[] = [];

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/app';
 import { ApiClient } from '../../support/http';
 import { eventually } from '../../support/marketplace';
-import { dropRedisPrefix, TEST_REDIS_URL, uniqueRedisPrefix } from '../../support/multinode';
+import { dropRedisPrefix, requireRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '../../support/multinode';
 
 /** A TCP relay to Redis that can be cut (every connection closed, new ones refused) and restored. */
 function redisProxy(target: URL) {
@@ -41,6 +41,7 @@ const prefix = uniqueRedisPrefix();
 let t: TestServer;
 
 beforeAll(async () => {
+  await requireRedis();
   const port = await proxy.listen();
   t = await startTestServer({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: prefix, RATE_LIMIT: '1' });
 });
