@@ -54,7 +54,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const logger = deps.logger ?? createLogger(config.logLevel);
   const dbHandle = openDatabase(deps.dbFile ?? path.join(config.dataDir, 'aukcije.sqlite'));
   await migrateToLatest(dbHandle.db);
-  const redis = await connectCluster(config, logger);
+  const redis = await connectCluster(config, logger).catch(async (err: unknown) => {
+    await dbHandle.close();
+    throw err;
+  });
 
   const app = express();
   const httpServer = http.createServer(app);

@@ -48,9 +48,9 @@ function swallowRejections(client: object, methods: readonly string[], logger: L
 /**
  * Connects the command/publish client and the subscriber. Commands are not queued while Redis is away: a
  * rate-limited request then fails at once (500) instead of hanging, and the health check answers 503.
- * Throws when Redis does not answer within CONNECT_WAIT_MS: a node without its fan-out must not serve.
+ * Throws when Redis does not answer within `waitMs`: a node without its fan-out must not serve.
  */
-export async function connectRedis(url: string, prefix: string, logger: Logger): Promise<RedisHandle> {
+export async function connectRedis(url: string, prefix: string, logger: Logger, waitMs = CONNECT_WAIT_MS): Promise<RedisHandle> {
   const [{ createClient }, { createAdapter }, { RedisStore }] = await Promise.all([
     import('redis'),
     import('@socket.io/redis-adapter'),
@@ -72,7 +72,7 @@ export async function connectRedis(url: string, prefix: string, logger: Logger):
   client.on('error', onError);
   sub.on('error', onError);
   try {
-    await withTimeout(Promise.all([client.connect(), sub.connect()]), CONNECT_WAIT_MS, `Redis ne odgovara (REDIS_URL) posle ${CONNECT_WAIT_MS / 1000} s`);
+    await withTimeout(Promise.all([client.connect(), sub.connect()]), waitMs, `Redis ne odgovara na REDIS_URL posle ${waitMs / 1000} s`);
   } catch (err) {
     client.destroy();
     sub.destroy();

@@ -3,7 +3,9 @@
  * when it is back. Redis "goes away" by closing a small TCP proxy the node reaches it through.
  */
 import net from 'node:net';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectRedis } from '../../../server/lib/redis';
 import { startTestServer, type TestServer } from '../../support/app';
 import { ApiClient } from '../../support/http';
 import { eventually } from '../../support/marketplace';
@@ -56,6 +58,17 @@ const health = async () => {
   const res = await fetch(`${t.url}/api/health/`);
   return { status: res.status, body: (await res.json()) as unknown };
 };
+
+describe('a node whose Redis does not answer at start', () => {
+  it('refuses to start, naming REDIS_URL', async () => {
+    const closed = redisProxy(new URL(TEST_REDIS_URL));
+    const port = await closed.listen();
+    closed.cut();
+    const logger = pino({ level: 'silent' });
+    await expect(connectRedis(`redis://127.0.0.1:${port}`, prefix, logger, 300)).rejects.toThrow(/REDIS_URL/);
+    await closed.close();
+  });
+});
 
 describe('GET /api/health/ with REDIS_URL', () => {
   it('answers 200 while Redis answers, 503 while it does not, 200 once it is back', async () => {
