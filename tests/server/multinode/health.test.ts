@@ -9,6 +9,8 @@ import { connectRedis } from '../../../server/lib/redis';
 import { startTestServer, type TestServer } from '../../support/app';
 import { ApiClient } from '../../support/http';
 import { eventually } from '../../support/marketplace';
+import { connectSocket, waitForEvent } from '../../support/sockets';
+import { auctionRoom } from '@shared/socket-events';
 import { dropRedisPrefix, requireRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '../../support/multinode';
 
 /** A TCP relay to Redis that can be cut (every connection closed, new ones refused) and restored. */
@@ -93,5 +95,24 @@ describe('GET /api/health/ with REDIS_URL', () => {
 
     proxy.restore();
     await eventually(async () => (await health()).status === 200, 10_000);
+  });
+
+  it('after Redis comes back, events from another node reach this node’s sockets again (subscriptions restored)', async () => {
+    const other = await startTestServer({ REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix }, { dataDir: t.dataDir });
+    const socket = await connectSocket(t.url);
+    try {
+      await t.ctx.realtime.io.in(socket.id!).socketsJoin(auctionRoom(77));
+      const heard = waitForEvent(socket, 'comment:deleted', 5000);
+      // The other node may see this one's subscriptions a moment after the reconnect: emit until heard.
+      const timer = setInterval(() => other.ctx.realtime.toAuction(77, 'comment:deleted', { auction_id: 77, seq: 1, comment_id: 3 }), 100);
+      try {
+        expect(await heard).toEqual({ auction_id: 77, seq: 1, comment_id: 3 });
+      } finally {
+        clearInterval(timer);
+      }
+    } finally {
+      socket.close();
+      await other.close();
+    }
   });
 });
