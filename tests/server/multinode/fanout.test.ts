@@ -126,6 +126,19 @@ describe('session changes across nodes', () => {
     expect(phoneHeard).toEqual([]);
   });
 
+  it('a password change on node A ends the user’s other session, whose socket is on node B', async () => {
+    const user = await createUser(a.ctx);
+    const here = await loginAs(a.url, user);
+    const elsewhere = await loginAs(b.url, user);
+    const seller = await createUser(a.ctx);
+    const auction = await createAuction(a.ctx, seller.id);
+    const { socket } = await joined(b, auction.id, elsewhere.cookieHeader);
+    const ended = waitForEvent(socket, 'session:ended', 3000);
+    const res = await here.post('/api/change-password/', { old_password: user.password, new_password: 'NovaLozinka456' });
+    expect(res.status).toBe(200);
+    expect(await ended).toEqual({ reason: 'ended' });
+  });
+
   it('a session created on node A is valid on node B', async () => {
     const user = await createUser(a.ctx);
     const client = await loginAs(a.url, user);
