@@ -12,6 +12,7 @@ import { migrateToLatest, openDatabase, type DbHandle } from './db/connection';
 import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { loadSessionSecret } from './lib/secret';
+import { connectRedis, type RedisHandle } from './lib/redis';
 import { SESSION_COOKIE, SqliteSessionStore } from './http/session-store';
 import { createCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
@@ -53,6 +54,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const logger = deps.logger ?? createLogger(config.logLevel);
   const dbHandle = openDatabase(deps.dbFile ?? path.join(config.dataDir, 'aukcije.sqlite'));
   await migrateToLatest(dbHandle.db);
+  const redis = await connectCluster(config, logger).catch(async (err: unknown) => {
+    await dbHandle.close();
+    throw err;
+  });
 
   const app = express();
   const httpServer = http.createServer(app);
@@ -76,6 +81,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     db: dbHandle.db,
     sqlite: dbHandle.sqlite,
     flood: config.rateLimit ? undefined : false,
+    adapter: redis?.adapter,
   });
 
   const ctx: AppContext = {
@@ -87,6 +93,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     sessions,
     csrf,
     realtime,
+    ...(redis ? { redis } : {}),
     closer: createClosingScheduler(),
   };
 
@@ -104,6 +111,16 @@ export async function createApp(deps: AppDeps): Promise<App> {
   if (deps.seed !== false && config.seedDemo) await seedIfEmpty(ctx);
   const stopJobs = startBackgroundJobs(ctx);
   return appHandle({ app, httpServer, ctx, db: dbHandle }, stopJobs);
+}
+
+/**
+ * Redis when REDIS_URL is set (several nodes); otherwise this node serves alone, and says so when its data
+ * is in a database other nodes could share.
+ */
+export async function connectCluster(config: Config, logger: Logger): Promise<RedisHandle | undefined> {
+  if (config.redisUrl) return connectRedis(config.redisUrl, config.redisPrefix, logger);
+  if (config.sharedDatabase) logger.warn('DATABASE_URL without REDIS_URL: this node runs as the only node (its socket events and rate limits reach no other node)');
+  return undefined;
 }
 
 /** Sessions in the app's SQLite file behind the `sessionid` cookie (14 days, renewed on use). */
@@ -217,6 +234,7 @@ function appHandle(parts: Pick<App, 'app' | 'httpServer' | 'ctx' | 'db'>, stopJo
       ctx.sessions.stopPruning();
       await ctx.realtime.close();
       if (httpServer.listening) await new Promise<void>((r) => httpServer.close(() => r()));
+      await ctx.redis?.close();
       await db.close();
     },
   };

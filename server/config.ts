@@ -16,6 +16,9 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  MEDIA_DIR: optionalString,
+  REDIS_URL: optionalString.pipe(z.url().optional()),
+  REDIS_PREFIX: z.string().default('aukcije:'),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   SESSION_SECRET: optionalString.pipe(z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional()),
   SMTP_URL: optionalString,
@@ -59,6 +62,14 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Uploaded images; several nodes share one folder (default DATA_DIR/media). */
+  mediaDir: string;
+  /** Redis for the socket.io adapter and the rate-limit counters; unset on a single node. */
+  redisUrl?: string;
+  /** Prefix of every Redis key and channel this app uses (tests give each run its own). */
+  redisPrefix: string;
+  /** DATABASE_URL is set: the data lives in a database other nodes may share. */
+  sharedDatabase: boolean;
   publicUrl: string;
   secureCookies: boolean;
   sessionSecret?: string;
@@ -92,11 +103,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Neispravna konfiguracija (environment):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const sharedDatabase = !!env.DATABASE_URL?.trim();
+  // A generated secret lives in one node's DATA_DIR: cookies signed by it would be refused by the others.
+  if (sharedDatabase && !e.SESSION_SECRET) {
+    throw new ConfigError('Neispravna konfiguracija (environment):\n  SESSION_SECRET: obavezan je uz DATABASE_URL (isti na svim čvorovima)');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
+    mediaDir: e.MEDIA_DIR ? path.resolve(e.MEDIA_DIR) : path.join(dataDir, 'media'),
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    sharedDatabase,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     sessionSecret: e.SESSION_SECRET,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/types';
 import type { Mailer } from './lib/mailer';
+import type { RedisHandle } from './lib/redis';
 import type { SqliteSessionStore } from './http/session-store';
 import type { Csrf } from './http/csrf';
 import type { Realtime } from './realtime/index';
@@ -18,6 +19,8 @@ export interface AppContext {
   sessions: SqliteSessionStore;
   csrf: Csrf;
   realtime: Realtime;
+  /** Redis (REDIS_URL): socket fan-out and rate-limit counters shared by every node; absent on one node. */
+  redis?: RedisHandle;
   /** The auction closer's timer; started with the background jobs. */
   closer: ClosingScheduler;
 }

@@ -43,6 +43,7 @@ import { BidListResponse, BidRefusalResponse, PlaceBidInput, PlacedBidResponse, 
 import { CommentListResponse, CommentResponse, CreateCommentInput } from './schemas/comments';
 import { MarkReadResponse, NotificationListResponse, UnreadCountResponse } from './schemas/notifications';
 import { ApiErrorResponse } from './schemas/errors';
+import { HealthResponse } from './schemas/health';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -65,6 +66,7 @@ const NO_BODY = null;
 
 export const API = {
   'GET /api/csrf/': { output: { 200: CsrfResponse } },
+  'GET /api/health/': { output: { 200: HealthResponse }, error: HealthResponse },
 
   'POST /api/user/register/': { body: RegisterInput, output: { 201: RegisterResponse } },
   'GET /api/verify/:code/': { output: { 302: NO_BODY } },

@@ -137,7 +137,11 @@ export interface ClientToServerEvents {
   'time:sync': (p: TimeSyncInput, ack: (r: TimeSyncAck) => void) => void;
 }
 
-export type InterServerEvents = Record<string, never>;
+/** Between the nodes of one marketplace (socket.io's Redis adapter): each node re-checks its own sockets. */
+export interface InterServerEvents {
+  /** A user's session ended or the user was blocked on some node: re-check that user's sockets here. */
+  'user:recheck': (userId: number) => void;
+}
 
 export interface SocketData {
   /** The logged-in user (checked in the DB at connect); null for anonymous or after logout/blocking. */

@@ -183,7 +183,7 @@ export async function seedDemoAuctions(ctx: AppContext): Promise<void> {
   const pictures = await mapLimit(ITEMS, 4, async ([category, title], i) => {
     const count = i % 4 === 0 ? 2 : 1;
     const stored: StoredImage[] = [];
-    for (let v = 0; v < count; v++) stored.push(await storeImage(ctx.config.dataDir, await demoPicture(title, category, v)));
+    for (let v = 0; v < count; v++) stored.push(await storeImage(ctx.config.mediaDir, await demoPicture(title, category, v)));
     return stored;
   });
   const world: DemoWorld = { users, rnd: prng(20261122), now: Date.now(), day: ctx.config.auctionDaySeconds * 1000 };

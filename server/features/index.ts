@@ -7,6 +7,7 @@ import { imagesRoutes } from './images/images.routes';
 import { bidsRoutes } from './bids/bids.routes';
 import { commentsRoutes } from './comments/comments.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { healthRoutes } from './health/health.routes';
 import { startIdempotencyKeyPruning } from './bids/idempotency-pruning';
 
 /** Every REST route under /api, feature by feature. */
@@ -22,6 +23,7 @@ export function apiRoutes(ctx: AppContext): Router {
   r.use(commentsRoutes(ctx));
   r.use(imagesRoutes(ctx));
   r.use(adminRoutes(ctx));
+  r.use(healthRoutes(ctx));
   return r;
 }
 

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import type { Config } from '../config';
+import type { AppContext } from '../context';
 import { AppError } from './errors';
 import { srv } from '@shared/texts/server';
 
@@ -29,9 +29,14 @@ interface LimitOpts {
   onlyFailures?: boolean;
 }
 
-function limiter(config: Config, opts: LimitOpts): RequestHandler {
-  if (!config.rateLimit) return passThrough;
+/** What the limiters need of the app: RATE_LIMIT, and Redis when several nodes share the counters. */
+export type RateLimitDeps = Pick<AppContext, 'config' | 'redis'>;
+
+function limiter(deps: RateLimitDeps, opts: LimitOpts): RequestHandler {
+  if (!deps.config.rateLimit) return passThrough;
   return rateLimit({
+    // Without Redis the counters live in this process (one node); with it every node counts in one place.
+    ...(deps.redis ? { store: deps.redis.rateLimitStore() } : {}),
     windowMs: opts.windowMs,
     limit: opts.limit,
     standardHeaders: 'draft-7',
@@ -63,8 +68,8 @@ function all(...handlers: RequestHandler[]): RequestHandler {
  * A per-user (per-IP for visitors) limit on a write path, generous enough for a bidding war by hand but not
  * for a script. Mount it after the auth guard so the user is known; passes through when RATE_LIMIT=0.
  */
-export function perUserLimit(config: Config, name: string, windowMs: number, limit: number): RequestHandler {
-  return limiter(config, { windowMs, limit, key: (req) => `${name}:${req.user ? `u${req.user.id}` : ipKey(req)}` });
+export function perUserLimit(deps: RateLimitDeps, name: string, windowMs: number, limit: number): RequestHandler {
+  return limiter(deps, { windowMs, limit, key: (req) => `${name}:${req.user ? `u${req.user.id}` : ipKey(req)}` });
 }
 
 export interface RateLimits {
@@ -82,9 +87,9 @@ export interface RateLimits {
   sensitive: RequestHandler;
 }
 
-/** One set of limiters per app (in-memory counters); all pass through when RATE_LIMIT=0. */
-export function createRateLimits(config: Config): RateLimits {
-  const l = (o: LimitOpts) => limiter(config, o);
+/** One set of limiters per app (counters in memory, or in Redis with REDIS_URL); all pass through when RATE_LIMIT=0. */
+export function createRateLimits(deps: RateLimitDeps): RateLimits {
+  const l = (o: LimitOpts) => limiter(deps, o);
   return {
     login: all(
       l({ windowMs: 15 * MINUTE, limit: 10, onlyFailures: true, key: (req) => `login:${ipKey(req)}:${emailKey(req)}` }),

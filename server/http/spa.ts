@@ -60,7 +60,7 @@ async function loadShareMeta(ctx: AppContext, id: number): Promise<ShareMeta | n
 
 /** The built React client (dist/client) with index.html fallback; a plain page until the client is built. */
 export function serveClient(app: Express, ctx: AppContext, sessionMiddleware: RequestHandler): void {
-  app.use('/media', express.static(path.join(ctx.config.dataDir, 'media'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use('/media', express.static(ctx.config.mediaDir, { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
   const indexFile = path.join(clientDir, 'index.html');
   app.use(express.static(clientDir, { index: false, maxAge: '1h' }));

@@ -1,4 +1,9 @@
-/** Per-socket flood control: a token bucket, so one noisy socket never slows anyone else. */
+/**
+ * Per-socket flood control: a token bucket, so one noisy socket never slows anyone else. It stays in the
+ * process even with several nodes: a socket lives on exactly one node for its whole life, so its bucket sees
+ * every event it sends, and a shared counter would put a Redis round trip in front of every inbound event.
+ * What crosses nodes (one client's many requests) is counted by the HTTP limits, which share Redis.
+ */
 import type { Logger } from 'pino';
 import { ackOf } from './acks';
 import type { IoSocket } from './io';

@@ -2,7 +2,7 @@
 import type http from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { Server } from 'socket.io';
+import { Server, type ServerOptions } from 'socket.io';
 import type { Io } from './io';
 import type { SessionCheck } from './session-check';
 
@@ -12,6 +12,8 @@ interface HandshakeOptions {
   allowedOrigins: string[];
   logger: Logger;
   check: SessionCheck;
+  /** socket.io's Redis adapter on several nodes; the in-memory one by default. */
+  adapter?: ServerOptions['adapter'];
 }
 
 type SessionRequest = http.IncomingMessage & { sessionID?: string; session?: { passport?: { user?: unknown } } };
@@ -24,6 +26,7 @@ export function createIoServer(opts: HandshakeOptions): Io {
   const allowed = new Set(opts.allowedOrigins.map((o) => o.replace(/\/$/, '')));
   const io: Io = new Server(opts.httpServer, {
     serveClient: false,
+    ...(opts.adapter ? { adapter: opts.adapter } : {}),
     // Small frames only: our inbound payloads are a few ids.
     maxHttpBufferSize: 16 * 1024,
     allowRequest: (req, cb) => {

@@ -2,6 +2,7 @@ import type http from 'node:http';
 import type SQLite from 'better-sqlite3';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { ServerOptions } from 'socket.io';
 import { auctionRoom, userRoom, type AuctionEventName, type AuctionEventPayload, type UserEventName, type UserEventPayload } from '@shared/socket-events';
 import type { Db } from '../db/types';
 import { sessionRechecks } from './demote';
@@ -24,7 +25,7 @@ export interface Realtime {
   toUser<E extends UserEventName>(userId: number, event: E, payload: UserEventPayload<E>): void;
   /**
    * At logout, blocking or a password change (call it after the session/user change is written): that
-   * user's sockets whose session is no longer valid are told `session:ended`, leave `user:{id}` at once
+   * user's sockets (on every node) whose session is no longer valid are told `session:ended`, leave `user:{id}` at once
    * and become anonymous watchers (their auction rooms stay). Sockets of the user's other, still valid sessions keep it.
    * Checked again a moment later, for callers that write after calling.
    */
@@ -46,6 +47,12 @@ export interface RealtimeOptions {
   flood?: Partial<FloodOptions> | false;
   /** How often every logged-in socket's session is re-checked (default 30 s). */
   sessionCheckMs?: number;
+  /**
+   * socket.io's Redis adapter (REDIS_URL): room events reach the sockets of every node, and dropUser() asks
+   * the other nodes to re-check their sockets of that user. Connection-state recovery stays off: a recovered
+   * socket would skip the session check of the handshake, and the client resyncs from snapshots anyway.
+   */
+  adapter?: ServerOptions['adapter'];
 }
 
 export function createRealtime(opts: RealtimeOptions): Realtime {
@@ -60,6 +67,17 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   });
   const rechecks = sessionRechecks(io, check, logger);
   const timers = startSessionTimers(rechecks, logger, opts.sessionCheckMs ?? 30_000);
+  const recheckHere = (userId: number) => {
+    rechecks.user(userId);
+    timers.recheckLater(userId);
+  };
+  // Demoting needs the socket itself (its data and rooms), which only its own node holds: fetchSockets()
+  // hands out copies. So the other nodes are asked to re-check theirs, against the shared database.
+  if (opts.adapter) {
+    io.on('user:recheck', (userId) => {
+      if (Number.isSafeInteger(userId) && userId > 0) recheckHere(userId);
+    });
+  }
 
   const emit = (room: string, event: string, payload: unknown) => {
     (io.to(room) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
@@ -75,8 +93,8 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
       emit(userRoom(userId), event, payload);
     },
     dropUser(userId) {
-      rechecks.user(userId);
-      timers.recheckLater(userId);
+      recheckHere(userId);
+      if (opts.adapter) io.serverSideEmit('user:recheck', userId);
     },
     recheckSessions: rechecks.all,
     async close() {

@@ -2,8 +2,8 @@
  * `npm start` as a user runs it, on a fresh copy of the project (no dist/): it builds, serves the app, keeps
  * the server's code cache, rebuilds when a source or a build script is newer than the build, and the
  * production bundle loads on first use what the start no longer loads (argon2 at login, nodemailer for the
- * verification mail, multer, file-type and sharp for a new auction with a picture). A damaged code cache
- * only costs a compile.
+ * verification mail, multer, file-type and sharp for a new auction with a picture; redis and its adapter and
+ * store with REDIS_URL only). A damaged code cache only costs a compile.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +15,7 @@ import { apiAuction, apiUser } from '../e2e/support/api';
 import type { TestUser } from '../e2e/support/browser';
 import type { E2EServer } from '../e2e/support/server';
 import { freePort, readOutbox } from '../support/app';
+import { dropRedisPrefix, requireRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '../support/multinode';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const COPY = ['server', 'shared', 'client', 'scripts', 'package.json', 'tsconfig.json', 'vite.config.ts'];
@@ -27,11 +28,11 @@ interface Started extends E2EServer {
 }
 
 /** `npm start` (or `node <entry>`) in the copy with an empty DATA_DIR; resolves once /api/user/status/ answers 200. */
-async function start(cmd: 'npm' | 'node'): Promise<Started> {
+async function start(cmd: 'npm' | 'node', extraEnv: NodeJS.ProcessEnv = {}): Promise<Started> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aukcije-start-data-'));
   const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, SEED_DEMO: '0', RATE_LIMIT: '0', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, SEED_DEMO: '0', RATE_LIMIT: '0', LOG_LEVEL: 'warn', ...extraEnv };
   const child: ChildProcess = spawn(cmd === 'npm' ? 'npm' : process.execPath, cmd === 'npm' ? ['start'] : ['dist/server/index.js'], {
     cwd: clone,
     env,
@@ -174,6 +175,22 @@ describe('npm start on a fresh copy of the project', () => {
       expect(picture.headers.get('content-type')).toBe('image/webp');
     } finally {
       await s.close();
+    }
+  });
+
+  it('the production build requires redis, its socket.io adapter and rate-limit store only with REDIS_URL', { timeout: 60_000 }, async () => {
+    const bundle = fs.readFileSync(path.join(clone, 'dist/server/server.cjs'), 'utf8');
+    for (const m of ['redis', '@socket.io/redis-adapter', 'rate-limit-redis']) expect(bundle).toContain(`require("${m}")`);
+    expect(bundle).not.toContain('class RedisAdapter');
+    await requireRedis();
+    const prefix = uniqueRedisPrefix();
+    const s = await start('node', { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix });
+    try {
+      const health = await fetch(`${s.url}/api/health/`);
+      expect(await health.json()).toEqual({ status: 'ok', database: 'ok', redis: 'ok' });
+    } finally {
+      await s.close();
+      await dropRedisPrefix(prefix);
     }
   });
 });

@@ -29,7 +29,7 @@ import { googleRoutes } from './google.routes';
 
 export function accountsRoutes(ctx: AppContext): Router {
   const r = Router();
-  const limits = createRateLimits(ctx.config);
+  const limits = createRateLimits(ctx);
 
   r.post('/user/register/', limits.register, async (req, res) => {
     const input = parse(RegisterInput, req.body);

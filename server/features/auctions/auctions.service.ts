@@ -73,7 +73,7 @@ export async function deleteAuction(ctx: AppContext, user: User, id: number): Pr
     return { seq: next, images: rows };
   });
   await removeFiles(
-    ctx.config.dataDir,
+    ctx.config.mediaDir,
     images.flatMap((i) => [i.card_path, i.large_path]),
   ).catch((err: unknown) => ctx.logger.warn({ err, id }, 'could not remove image files'));
   return [{ type: 'auction:deleted', payload: { auction_id: id, seq } }];

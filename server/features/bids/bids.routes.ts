@@ -26,8 +26,8 @@ function idempotencyKeyOf(header: string | undefined, input: PlaceBidInput): Ide
 
 export function bidsRoutes(ctx: AppContext): Router {
   const r = Router();
-  const bidLimit = perUserLimit(ctx.config, 'bid', 10_000, 30);
-  const namesLimit = perUserLimit(ctx.config, 'names', 60_000, 120);
+  const bidLimit = perUserLimit(ctx, 'bid', 10_000, 30);
+  const namesLimit = perUserLimit(ctx, 'names', 60_000, 120);
 
   r.post('/bids/', requireActiveUser, bidLimit, async (req, res) => {
     const input = parse(PlaceBidInput, req.body);

@@ -12,7 +12,7 @@ import { perUserLimit } from '../../http/rate-limit';
 
 export function commentsRoutes(ctx: AppContext): Router {
   const r = Router();
-  const commentLimit = perUserLimit(ctx.config, 'comment', 60_000, 10);
+  const commentLimit = perUserLimit(ctx, 'comment', 60_000, 10);
 
   /** Public, newest first. */
   r.get('/comments/:auctionId/', async (req, res) => {

@@ -40,14 +40,14 @@ export async function addImages(ctx: AppContext, auctionId: number, files: Uploa
   for (const f of files) processed.push(await processImage(f.buffer, safeName(f.originalname)));
   const stored: StoredImage[] = [];
   try {
-    for (const p of processed) stored.push(await storeImage(ctx.config.dataDir, p));
+    for (const p of processed) stored.push(await storeImage(ctx.config.mediaDir, p));
     // Count again inside the transaction: two uploads at once must not pass 6 together.
     await ctx.db.transaction().execute(async (tx) => {
       if ((await repo.countImages(tx, auctionId)) + stored.length > IMAGES_MAX) throw tooMany();
       await repo.appendImages(tx, auctionId, stored, isoAt(Date.now()));
     });
   } catch (err) {
-    await removeFiles(ctx.config.dataDir, stored.flatMap((s) => [s.card_path, s.large_path]));
+    await removeFiles(ctx.config.mediaDir, stored.flatMap((s) => [s.card_path, s.large_path]));
     throw err;
   }
   return presentAll(ctx, auctionId);
@@ -69,7 +69,7 @@ export async function reorderImages(ctx: AppContext, auctionId: number, imageIds
 export async function deleteImage(ctx: AppContext, auctionId: number, imageId: number): Promise<void> {
   const gone = await repo.deleteImage(ctx.db, auctionId, imageId);
   if (!gone) throw AppError.notFound(auctionTexts.imageNotFound);
-  await removeFiles(ctx.config.dataDir, [gone.card_path, gone.large_path]);
+  await removeFiles(ctx.config.mediaDir, [gone.card_path, gone.large_path]);
 }
 
 /** A file name fit for a message: no path, no control characters, not too long. */

@@ -27,10 +27,6 @@ export interface StoredImage {
   height: number;
 }
 
-export function mediaDir(dataDir: string): string {
-  return path.join(dataDir, 'media');
-}
-
 /** Public URL of a stored file (served by the /media static route). */
 export function mediaUrl(relPath: string): string {
   return `/media/${relPath}`;
@@ -69,23 +65,23 @@ export async function processImage(buf: Buffer, name: string): Promise<Processed
   }
 }
 
-/** Writes both sizes under DATA_DIR/media with random names (two-letter shard folders). */
-export async function storeImage(dataDir: string, img: ProcessedImage): Promise<StoredImage> {
+/** Writes both sizes under MEDIA_DIR with random names (two-letter shard folders). */
+export async function storeImage(mediaDir: string, img: ProcessedImage): Promise<StoredImage> {
   const id = crypto.randomBytes(16).toString('hex');
   const shard = id.slice(0, 2);
-  await fs.mkdir(path.join(mediaDir(dataDir), shard), { recursive: true });
+  await fs.mkdir(path.join(mediaDir, shard), { recursive: true });
   const card_path = `${shard}/${id}-card.webp`;
   const large_path = `${shard}/${id}-large.webp`;
-  await fs.writeFile(path.join(mediaDir(dataDir), card_path), img.card, { flag: 'wx' });
-  await fs.writeFile(path.join(mediaDir(dataDir), large_path), img.large, { flag: 'wx' });
+  await fs.writeFile(path.join(mediaDir, card_path), img.card, { flag: 'wx' });
+  await fs.writeFile(path.join(mediaDir, large_path), img.large, { flag: 'wx' });
   return { card_path, large_path, width: img.width, height: img.height };
 }
 
 /** Removes stored files; a file that is already gone is fine. Only names we made are accepted. */
-export async function removeFiles(dataDir: string, relPaths: string[]): Promise<void> {
+export async function removeFiles(mediaDir: string, relPaths: string[]): Promise<void> {
   await Promise.all(
     relPaths
       .filter((p) => /^[0-9a-f]{2}\/[0-9a-f]{32}-(card|large)\.webp$/.test(p))
-      .map((p) => fs.rm(path.join(mediaDir(dataDir), p), { force: true })),
+      .map((p) => fs.rm(path.join(mediaDir, p), { force: true })),
   );
 }

@@ -65,7 +65,8 @@ export class LiveClient {
   /** Auctions whose room this socket is in with a settled baseline (the screen is live for them). */
   readonly ready = createStore<ReadonlySet<number>>(new Set());
 
-  private book = new SeqBook<RoomEvent>();
+  /** An early event waits DEFAULT_HOLD_MS for the missing seq (two nodes' events may cross) before a resync. */
+  private book = new SeqBook<RoomEvent>({ onGap: (id) => this.resync(id) });
   private detailRefs = new Map<number, number>();
   private watchRefs = new Map<number, number>();
   /** Highest bidder per auction, as far as events and loaded histories tell. */
@@ -170,6 +171,7 @@ export class LiveClient {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     clearTimeout(this.listRefetch);
+    this.book.clearHolds();
     this.socket?.disconnect();
     this.socket = null;
     this.everConnected = false;
@@ -344,8 +346,9 @@ export class LiveClient {
             for (const a of ack.auctions) {
               if (!this.watchRefs.has(a.auction_id) || this.detailRefs.has(a.auction_id)) continue;
               if (reset) this.book.forget(a.auction_id);
-              this.book.baseline(a.auction_id, a.seq);
+              const out = this.book.baseline(a.auction_id, a.seq);
               this.setReady(a.auction_id, true);
+              for (const e of out.apply) this.apply(e);
             }
           })
           .catch(() => undefined);
@@ -393,7 +396,6 @@ export class LiveClient {
     const out = this.book.settle(id, ack.seq);
     this.setReady(id, true);
     for (const e of out.apply) this.apply(e);
-    if (out.gap) this.resync(id);
   }
 
   /** A missed event: refetch what the screen shows of that auction. */
@@ -411,9 +413,7 @@ export class LiveClient {
     const p = check(ROOM_GUARDS[name] as (v: unknown) => unknown, raw) as { auction_id: number; seq: number } | null;
     if (!p) return;
     const ev = { name, auction_id: p.auction_id, seq: p.seq, payload: p } as RoomEvent;
-    const out = this.book.push(ev);
-    for (const e of out.apply) this.apply(e);
-    if (out.gap) this.resync(ev.auction_id);
+    for (const e of this.book.push(ev).apply) this.apply(e);
   }
 
   /** Applies one in-order event to every cache entry that shows that auction. */
