@@ -1,9 +1,10 @@
 import type http from 'node:http';
-import type SQLite from 'better-sqlite3';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { auctionRoom, userRoom, type AuctionEventName, type AuctionEventPayload, type UserEventName, type UserEventPayload } from '@shared/socket-events';
 import type { Db } from '../db/types';
+import type { SessionsRepository } from '../features/accounts/sessions.repository';
+import type { MaybeAsync } from '../lib/maybe-async';
 import { sessionRechecks } from './demote';
 import { DEFAULT_FLOOD, guardFlood, type FloodOptions } from './flood';
 import { createIoServer } from './handshake';
@@ -30,7 +31,7 @@ export interface Realtime {
    */
   dropUser(userId: number): void;
   /** Re-checks every logged-in socket's session (also runs periodically). Returns how many were demoted. */
-  recheckSessions(): number;
+  recheckSessions(): MaybeAsync<number>;
   close(): Promise<void>;
 }
 
@@ -40,8 +41,8 @@ export interface RealtimeOptions {
   allowedOrigins: string[];
   logger: Logger;
   db: Db;
-  /** The raw connection the session store uses: session checks run synchronously on it. */
-  sqlite: SQLite.Database;
+  /** The session store's repository: session checks run on it (synchronously on SQLite). */
+  sessions: SessionsRepository;
   /** Per-socket token bucket; false switches flood control off (RATE_LIMIT=0). */
   flood?: Partial<FloodOptions> | false;
   /** How often every logged-in socket's session is re-checked (default 30 s). */
@@ -51,7 +52,7 @@ export interface RealtimeOptions {
 export function createRealtime(opts: RealtimeOptions): Realtime {
   const { logger } = opts;
   const flood = opts.flood === false ? null : { ...DEFAULT_FLOOD, ...opts.flood };
-  const check = createSessionCheck(opts.sqlite);
+  const check = createSessionCheck(opts.sessions);
   const io = createIoServer({ ...opts, check });
   io.on('connection', (socket) => {
     if (socket.data.userId) void socket.join(userRoom(socket.data.userId));

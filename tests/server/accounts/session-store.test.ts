@@ -11,6 +11,7 @@ import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../../server/db/connection';
 import { sqliteDriver } from '../../../server/db/sqlite-driver';
+import { sessionsRepository } from '../../../server/features/accounts/sessions.repository';
 import { SqliteSessionStore } from '../../../server/http/session-store';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createUser, loginAs } from '../../support/factories';
@@ -43,7 +44,7 @@ describe('session store touch', () => {
       }) as typeof stmt.run;
       return stmt;
     }) as typeof sqlite.prepare;
-    store = new SqliteSessionStore(sqlite);
+    store = new SqliteSessionStore(sessionsRepository(sqlite));
   });
   afterAll(() => {
     sqlite.close();
