@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { auctionRoom, userRoom, type AuctionEventName, type AuctionEventPayload, type UserEventName, type UserEventPayload } from '@shared/socket-events';
 import type { Db } from '../db/types';
 import type { SessionsRepository } from '../features/accounts/sessions.repository';
-import type { MaybeAsync } from '../lib/maybe-async';
+import { andThen, type MaybeAsync } from '../lib/maybe-async';
 import { sessionRechecks } from './demote';
 import { DEFAULT_FLOOD, guardFlood, type FloodOptions } from './flood';
 import { createIoServer } from './handshake';
@@ -27,9 +27,10 @@ export interface Realtime {
    * At logout, blocking or a password change (call it after the session/user change is written): that
    * user's sockets whose session is no longer valid are told `session:ended`, leave `user:{id}` at once
    * and become anonymous watchers (their auction rooms stay). Sockets of the user's other, still valid sessions keep it.
-   * Checked again a moment later, for callers that write after calling.
+   * Checked again a moment later, for callers that write after calling. On PostgreSQL the check is a query:
+   * the returned promise settles once the sockets are demoted, so a caller that awaits it answers after.
    */
-  dropUser(userId: number): void;
+  dropUser(userId: number): MaybeAsync<void>;
   /** Re-checks every logged-in socket's session (also runs periodically). Returns how many were demoted. */
   recheckSessions(): MaybeAsync<number>;
   close(): Promise<void>;
@@ -76,8 +77,9 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
       emit(userRoom(userId), event, payload);
     },
     dropUser(userId) {
-      rechecks.user(userId);
+      const done = rechecks.user(userId);
       timers.recheckLater(userId);
+      return andThen(done, () => undefined);
     },
     recheckSessions: rechecks.all,
     async close() {

@@ -23,7 +23,7 @@ export function passwordRoutes(ctx: AppContext, limits: RateLimits): Router {
     const fresh = await findUserById(ctx.db, user.id);
     await loginSession(ctx, req, res, fresh ?? user);
     // Sockets of the ended sessions leave user:{id} now; this tab reconnects with its new session id.
-    ctx.realtime.dropUser(user.id);
+    await ctx.realtime.dropUser(user.id);
     res.json({ detail: srv.passwordChanged } satisfies ApiOutput<'POST /api/change-password/'>);
   });
 

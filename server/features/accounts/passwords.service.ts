@@ -61,6 +61,6 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
   });
   await revokeEmailTokens(ctx.db, user.id, 'reset');
   await ctx.sessions.destroyUserSessions(user.id);
-  ctx.realtime.dropUser(user.id);
+  await ctx.realtime.dropUser(user.id);
   return user.id;
 }

@@ -43,7 +43,7 @@ export async function blockUser(ctx: AppContext, admin: User, userId: number): P
   const blockedAt = user.blocked_at ?? isoAt(Date.now());
   if (!user.blocked_at) await setBlocked(ctx.db, userId, blockedAt);
   await ctx.sessions.destroyUserSessions(userId);
-  ctx.realtime.dropUser(userId);
+  await ctx.realtime.dropUser(userId);
   ctx.logger.info({ adminId: admin.id, userId }, 'user blocked');
   return { ...user, blocked_at: blockedAt };
 }

@@ -12,6 +12,7 @@ import { createAuction } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
 import { actor, auctionRow, bid, type Actor } from '../../support/marketplace';
 import { recordStatements, type StatementLog } from '../../support/statements';
+import { describeSqliteOnly, onPostgres } from '../../support/pg';
 
 let t: TestServer;
 let seller: Actor;
@@ -22,7 +23,7 @@ let log: StatementLog;
 beforeAll(async () => {
   t = await startTestServer({ SOFT_CLOSE_SECONDS: '0' });
   [seller, ana, bojan] = await Promise.all([actor(t, { first_name: 'Prodavac' }), actor(t, { first_name: 'Ana' }), actor(t, { first_name: 'Bojan' })]);
-  log = recordStatements(t.ctx.sqlite);
+  if (!onPostgres) log = recordStatements(t.ctx.sqlite);
 });
 afterAll(async () => {
   log?.stop();
@@ -56,7 +57,7 @@ const minBid = (n: number) => `Minimalna ponuda je ${n} din`;
  */
 const decidedInTransaction = () => log.sources.filter((s) => /^select \* from "auctions" where "id" = \?$/.test(s)).length;
 
-describe('a refused bid carries current_price and min_amount', () => {
+describeSqliteOnly('counts statements through the raw SQLite connection (tests/support/statements.ts) and writes between them', 'a refused bid carries current_price and min_amount', () => {
   it('too low, from the quick check before any transaction (no transaction opened)', async () => {
     const a = await createAuction(t.ctx, seller.user.id, { starting_price: 1000 });
     log.reset();

@@ -7,6 +7,7 @@ import { actor, auctionRow, bid, eventually, notificationsOf, watchAuction, type
 import { collectEvents, connectSocket, sleep, waitForEvent } from '../../support/sockets';
 import { closeDueAuctions } from '../../../server/features/auctions/closing';
 import { sqliteDriver } from '../../../server/db/sqlite-driver';
+import { describeSqliteOnly } from '../../support/pg';
 
 // The tests of one server run concurrently (independent auctions): the lifecycle is mostly waiting.
 describe.concurrent('auction lifecycle (AUCTION_DAY_SECONDS=2, SOFT_CLOSE_SECONDS=2)', () => {
@@ -158,7 +159,7 @@ describe.concurrent('auction lifecycle (AUCTION_DAY_SECONDS=2, SOFT_CLOSE_SECOND
   });
 });
 
-describe('closing after a restart', () => {
+describeSqliteOnly('reads the SQLite file while the server is down', 'closing after a restart', () => {
   it('closes auctions that ended while the server was down, exactly once', async () => {
     const env = { SOFT_CLOSE_SECONDS: '0' };
     const a1 = await startTestServer(env);

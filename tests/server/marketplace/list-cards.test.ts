@@ -13,6 +13,7 @@ import { ApiClient } from '../../support/http';
 import { imagesForm, pngBuffer } from '../../support/images';
 import { declaredRoutes } from '../../support/security-routes';
 import { recordStatements } from '../../support/statements';
+import { describeSqliteOnly } from '../../support/pg';
 
 let t: TestServer;
 const H = 3600 * 1000;
@@ -150,7 +151,7 @@ describe('list cards carry city and every image, as on the detail', () => {
   });
 });
 
-describe('the images of a page are one batched statement, never one per card', () => {
+describeSqliteOnly('counts statements through the raw SQLite connection (tests/support/statements.ts)', 'the images of a page are one batched statement, never one per card', () => {
   it('every list endpoint: a page of 30 cards (3 images each) runs as many statements as a page of 2, one of them reading images', async () => {
     const owner = await createUser(t.ctx);
     const bidder = await createUser(t.ctx);

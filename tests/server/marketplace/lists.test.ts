@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../../support/app';
 import { createUser, loginAs } from '../../support/factories';
 import { createAuction } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
+import { describeSqliteOnly } from '../../support/pg';
 
 type Card = { id: number; status: string; current_price: number; end_date: string; category: string; seller: number; first_image: string | null; bid_count: number };
 
@@ -201,7 +202,7 @@ describe('GET /api/auctions/best/', () => {
   });
 });
 
-describe('no N+1 queries', () => {
+describeSqliteOnly('counts statements through the raw SQLite connection (tests/support/statements.ts)', 'no N+1 queries', () => {
   it('a page of 40 cards with images costs as many SQL statements as a page of 2', async () => {
     const s = await createUser(t.ctx);
     const made: number[] = [];

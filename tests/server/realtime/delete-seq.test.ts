@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { seqVerdict } from '@shared/socket-events';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createAuction } from '../../support/auctions';
 import { createUser, loginAs } from '../../support/factories';
 import { recordStatements } from '../../support/statements';
 import { collectEvents, emitWithAck, sleep, waitForEvent, type TestSocket, socketTracker } from '../../support/sockets';
+import { describeSqliteOnly } from '../../support/pg';
 
 /** DELETE /api/auctionItems/delete/{id}/ takes its `auction:deleted` seq inside the transaction that deletes. */
 let t: TestServer;
@@ -26,7 +27,7 @@ async function joined(socket: TestSocket, auctionId: number): Promise<number> {
 
 const seqOf = (id: number) => (t.ctx.sqlite.prepare('SELECT seq FROM auctions WHERE id = ?').get(id) as { seq: number } | undefined)?.seq;
 
-describe('auction:deleted seq', () => {
+describeSqliteOnly('writes between two statements of a request through the raw SQLite connection', 'auction:deleted seq', () => {
   it('follows a change that commits between the permission check and the delete (last seq + 1, never a repeat)', async () => {
     const seller = await createUser(t.ctx);
     const sellerApi = await loginAs(t.url, seller);
