@@ -12,8 +12,7 @@ import { createAuction } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
 import { imagesForm, pngBuffer } from '../../support/images';
 import { declaredRoutes } from '../../support/security-routes';
-import { recordStatements } from '../../support/statements';
-import { describeSqliteOnly } from '../../support/pg';
+import { recordStatementsOf } from '../../support/statements';
 
 let t: TestServer;
 const H = 3600 * 1000;
@@ -151,7 +150,7 @@ describe('list cards carry city and every image, as on the detail', () => {
   });
 });
 
-describeSqliteOnly('counts statements through the raw SQLite connection (tests/support/statements.ts)', 'the images of a page are one batched statement, never one per card', () => {
+describe('the images of a page are one batched statement, never one per card', () => {
   it('every list endpoint: a page of 30 cards (3 images each) runs as many statements as a page of 2, one of them reading images', async () => {
     const owner = await createUser(t.ctx);
     const bidder = await createUser(t.ctx);
@@ -178,7 +177,7 @@ describeSqliteOnly('counts statements through the raw SQLite connection (tests/s
       made.push(a.id);
     }
 
-    const log = recordStatements(t.ctx.sqlite);
+    const log = recordStatementsOf(t.ctx);
     /** A statement that reads images on its own (not the card query's first_image subselect). */
     const readsImages = (s: string) => /^select\b[^()]*\bfrom "auction_images"/i.test(s);
     /** Statements of one request: the fewest of three runs (the closing job's statements can only add). */
