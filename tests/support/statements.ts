@@ -6,8 +6,11 @@ export interface StatementLog {
   /** SQL of every statement executed since the last reset (the session store's own left out). */
   sources: string[];
   reset(): void;
-  /** Called after each recorded statement has run (e.g. to write between two steps of a request). */
-  afterEach?: (source: string) => void;
+  /**
+   * Called after each recorded statement has run (e.g. to write between two steps of a request). On
+   * PostgreSQL the statement's answer waits for a returned promise; on SQLite it must do its work synchronously.
+   */
+  afterEach?: (source: string) => void | Promise<void>;
   /** Puts the original methods back. */
   stop(): void;
 }
@@ -73,8 +76,8 @@ function recordPgStatements(): StatementLog {
     log.sources.push(source);
     const result = original.apply(this, args);
     if (!(result instanceof Promise)) return result;
-    return result.then((r: unknown) => {
-      log.afterEach?.(source);
+    return result.then(async (r: unknown) => {
+      await log.afterEach?.(source);
       return r;
     });
   };
