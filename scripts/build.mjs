@@ -31,7 +31,7 @@ export async function buildAll({ quiet = false } = {}) {
     // Pure-JS dependencies are bundled too: resolving and loading hundreds of separate ESM files cost about
     // half of the cold start (docs/performance.md, B4). Native addons stay external. The SQLite driver is one of
     // two better-sqlite3 packages, chosen at start (server/db/sqlite-driver.ts).
-    external: ['better-sqlite3-node20', 'better-sqlite3-node22', 'argon2', 'sharp', 'bufferutil', 'utf-8-validate', ...CLUSTER_ONLY],
+    external: ['better-sqlite3-node20', 'better-sqlite3-node22', 'pg', 'argon2', 'sharp', 'bufferutil', 'utf-8-validate', ...CLUSTER_ONLY],
     // A CommonJS bundle has no import.meta: its url is this file's, as in ES modules.
     define: { 'import.meta.url': '__importMetaUrl' },
     banner: { js: "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },

@@ -8,7 +8,8 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { migrateToLatest, openDatabase, type DbHandle } from './db/connection';
+import { migrateToLatest, openAppDatabase, type DbHandle } from './db/connection';
+import { pgSessionsRepository, sessionsRepository } from './features/accounts/sessions.repository';
 import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { loadSessionSecret } from './lib/secret';
@@ -52,7 +53,7 @@ export interface App {
 export async function createApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const logger = deps.logger ?? createLogger(config.logLevel);
-  const dbHandle = openDatabase(deps.dbFile ?? path.join(config.dataDir, 'aukcije.sqlite'));
+  const dbHandle = await openAppDatabase({ databaseUrl: deps.dbFile ? undefined : config.databaseUrl, file: deps.dbFile ?? path.join(config.dataDir, 'aukcije.sqlite') });
   await migrateToLatest(dbHandle.db);
   const redis = await connectCluster(config, logger).catch(async (err: unknown) => {
     await dbHandle.close();
@@ -65,7 +66,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.set('trust proxy', config.trustProxy ? parseTrustProxy(config.trustProxy) : false);
   app.set('etag', false);
 
-  const sessions = new SqliteSessionStore(dbHandle.sqlite);
+  const sessionsRepo = dbHandle.dialect === 'sqlite' ? sessionsRepository(dbHandle.sqlite) : pgSessionsRepository(dbHandle.db);
+  const sessions = new SqliteSessionStore(sessionsRepo);
   sessions.startPruning();
   const sessionMiddleware = createSessionMiddleware(config, sessions);
 
@@ -79,7 +81,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     allowedOrigins,
     logger,
     db: dbHandle.db,
-    sqlite: dbHandle.sqlite,
+    sessions: sessionsRepo,
     flood: config.rateLimit ? undefined : false,
     adapter: redis?.adapter,
   });
@@ -87,7 +89,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const ctx: AppContext = {
     config,
     db: dbHandle.db,
-    sqlite: dbHandle.sqlite,
+    get sqlite() {
+      return dbHandle.sqlite;
+    },
     logger,
     mailer,
     sessions,

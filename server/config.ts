@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** postgres://… selects PostgreSQL; unset keeps SQLite in DATA_DIR. */
+  DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://').optional()),
   MEDIA_DIR: optionalString,
   REDIS_URL: optionalString.pipe(z.url().optional()),
   REDIS_PREFIX: z.string().default('aukcije:'),
@@ -62,6 +64,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** PostgreSQL's connection URL; undefined means SQLite in dataDir. */
+  databaseUrl?: string;
   /** Uploaded images; several nodes share one folder (default DATA_DIR/media). */
   mediaDir: string;
   /** Redis for the socket.io adapter and the rate-limit counters; unset on a single node. */
@@ -103,7 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Neispravna konfiguracija (environment):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const sharedDatabase = !!env.DATABASE_URL?.trim();
+  const sharedDatabase = e.DATABASE_URL !== undefined;
   // A generated secret lives in one node's DATA_DIR: cookies signed by it would be refused by the others.
   if (sharedDatabase && !e.SESSION_SECRET) {
     throw new ConfigError('Neispravna konfiguracija (environment):\n  SESSION_SECRET: obavezan je uz DATABASE_URL (isti na svim čvorovima)');
@@ -114,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    databaseUrl: e.DATABASE_URL,
     mediaDir: e.MEDIA_DIR ? path.resolve(e.MEDIA_DIR) : path.join(dataDir, 'media'),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

@@ -13,7 +13,8 @@ import type { ClosingScheduler } from './features/auctions/closing.scheduler';
 export interface AppContext {
   config: Config;
   db: Db;
-  sqlite: SQLite.Database;
+  /** SQLite only (tests and tools): throws on PostgreSQL (db/connection.ts, DbHandle). */
+  readonly sqlite: SQLite.Database;
   logger: Logger;
   mailer: Mailer;
   sessions: SqliteSessionStore;

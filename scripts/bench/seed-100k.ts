@@ -6,11 +6,15 @@
  * The server must not be running on that DATA_DIR while this runs.
  *
  *   npx tsx scripts/bench/seed-100k.ts <DATA_DIR> [auctions=100000] [bidders=50]
+ *
+ * With DATABASE_URL set it seeds that PostgreSQL database instead (seedBenchPostgres).
  */
 import path from 'node:path';
+import { sql } from 'kysely';
 import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDatabase } from '../../server/db/connection';
-import { OPEN_LISTING_INSERT_TRIGGER, REFILL_OPEN_LISTING_SQL } from '../../server/db/migrations/2026-11-22-1000-open-listing';
+import { OPEN_LISTING_INSERT_TRIGGER, REFILL_OPEN_LISTING_PG_SQL, REFILL_OPEN_LISTING_SQL } from '../../server/db/migrations/2026-11-22-1000-open-listing';
+import { openPostgresPool } from '../../server/db/postgres';
 import { hashPassword } from '../../server/features/accounts/passwords';
 import { CATEGORY_VALUES } from '@shared/categories';
 import { normaliseForSearch } from '@shared/rules/search';
@@ -29,7 +33,36 @@ export interface SeedResult {
 }
 
 
-export async function seedBench(dataDir: string, opts: { auctions: number; bidders?: number; sellers?: number }): Promise<SeedResult> {
+const WEEK_MS = 7 * 86_400_000;
+
+/** The i-th benchmark auction (i ≥ 1), the same on both databases. */
+function benchAuction(i: number, rand: () => number, now: number) {
+  const title = `${NOUNS[Math.floor(rand() * NOUNS.length)]} ${ADJ[Math.floor(rand() * ADJ.length)]} ${i}`;
+  const description = `${title}: ${ADJ[Math.floor(rand() * ADJ.length)]} predmet u dobrom stanju, preuzimanje lično ili slanje poštom. Šifra ${(i * 7919) % 100_000}.`;
+  const price = 100 + Math.floor(rand() * 100_000);
+  const end = new Date(now + 3_600_000 + Math.floor(rand() * WEEK_MS)).toISOString();
+  return {
+    seller: (sellerIds: number[]) => sellerIds[i % sellerIds.length]!,
+    title,
+    description,
+    category: CATEGORY_VALUES[i % CATEGORY_VALUES.length]!,
+    city: CITIES[i % CITIES.length]!,
+    price,
+    end,
+    search_text: normaliseForSearch(`${title} ${description}`),
+  };
+}
+
+interface SeedOptions {
+  auctions: number;
+  bidders?: number;
+  sellers?: number;
+  /** PostgreSQL instead of DATA_DIR's SQLite file (an empty, or migrated and empty, database). */
+  databaseUrl?: string;
+}
+
+export async function seedBench(dataDir: string, opts: SeedOptions): Promise<SeedResult> {
+  if (opts.databaseUrl) return seedBenchPostgres(opts.databaseUrl, opts);
   const t0 = Date.now();
   const handle = openDatabase(path.join(dataDir, 'aukcije.sqlite'));
   try {
@@ -73,28 +106,12 @@ export async function seedBench(dataDir: string, opts: { auctions: number; bidde
         const r = insertUser.run(`Licitant ${i + 1}`, email, 'Beograd', hash, created, created);
         bidders.push({ id: Number(r.lastInsertRowid), email });
       }
-      const week = 7 * 86_400_000;
-      const hotEnd = iso(now + week);
+      const hotEnd = iso(now + WEEK_MS);
       const hot = insertAuction.run(sellerIds[0], 'Vruća aukcija', 'Aukcija na kojoj se licitira u benchmarku.', CATEGORY_VALUES[0], 'Beograd', hotStartPrice, hotStartPrice, hotEnd, hotEnd, normaliseForSearch('Vruća aukcija Aukcija na kojoj se licitira u benchmarku.'), created);
       hotAuctionId = Number(hot.lastInsertRowid);
       for (let i = 1; i < opts.auctions; i++) {
-        const title = `${NOUNS[Math.floor(rand() * NOUNS.length)]} ${ADJ[Math.floor(rand() * ADJ.length)]} ${i}`;
-        const description = `${title}: ${ADJ[Math.floor(rand() * ADJ.length)]} predmet u dobrom stanju, preuzimanje lično ili slanje poštom. Šifra ${(i * 7919) % 100_000}.`;
-        const price = 100 + Math.floor(rand() * 100_000);
-        const end = iso(now + 3_600_000 + Math.floor(rand() * week));
-        insertAuction.run(
-          sellerIds[i % sellerIds.length],
-          title,
-          description,
-          CATEGORY_VALUES[i % CATEGORY_VALUES.length],
-          CITIES[i % CITIES.length],
-          price,
-          price,
-          end,
-          end,
-          normaliseForSearch(`${title} ${description}`),
-          created,
-        );
+        const a = benchAuction(i, rand, now);
+        insertAuction.run(a.seller(sellerIds), a.title, a.description, a.category, a.city, a.price, a.price, a.end, a.end, a.search_text, created);
       }
       if (ftsTrigger) {
         sqlite.exec(`insert into auctions_fts(auctions_fts) values ('rebuild')`);
@@ -112,13 +129,69 @@ export async function seedBench(dataDir: string, opts: { auctions: number; bidde
   }
 }
 
+/**
+ * The PostgreSQL form: the same rows, inserted in batches through kysely. The listed-auction counter's
+ * insert trigger (migration 1000) is disabled during the bulk insert and the counts refilled once at the
+ * end; the trigram indexes need nothing (PostgreSQL maintains them), and ANALYZE gives the planner its
+ * statistics at once.
+ */
+async function seedBenchPostgres(url: string, opts: SeedOptions): Promise<SeedResult> {
+  const t0 = Date.now();
+  const { db, end } = await openPostgresPool(url, { max: 2 });
+  try {
+    await migrateToLatest(db);
+    const hash = await hashPassword(BENCH_PASSWORD);
+    const now = Date.now();
+    const created = new Date(now).toISOString();
+    const rand = rng(42);
+    const user = (first_name: string, email: string, city: string) => ({
+      first_name, email, phone_number: '0641234567', city, password_hash: hash, google_sub: null, verified_at: created, is_admin: 0, blocked_at: null, created_at: created,
+    });
+    const sellers = Array.from({ length: opts.sellers ?? 100 }, (_, i) => user(`Prodavac ${i + 1}`, `prodavac${i + 1}@bench.example`, CITIES[i % CITIES.length]!));
+    const sellerIds = (await db.insertInto('users').values(sellers).returning('id').execute()).map((r) => r.id);
+    const bidderRows = Array.from({ length: opts.bidders ?? 50 }, (_, i) => user(`Licitant ${i + 1}`, `licitant${i + 1}@bench.example`, 'Beograd'));
+    const bidders = (await db.insertInto('users').values(bidderRows).returning(['id', 'email']).execute()).map((r) => ({ id: r.id, email: r.email }));
+    const hotStartPrice = 1000;
+    const hotAuctionId = await db.transaction().execute(async (tx) => {
+      await sql.raw(`ALTER TABLE auctions DISABLE TRIGGER ${OPEN_LISTING_INSERT_TRIGGER}`).execute(tx);
+      const hotEnd = new Date(now + WEEK_MS).toISOString();
+      const row = (seller_id: number, title: string, description: string, category: string, city: string, price: number, endDate: string, search_text: string) => ({
+        seller_id, title, description, category, city, phone_number: '0641234567', starting_price: price, current_price: price,
+        end_date: endDate, original_end_date: endDate, search_text, created_at: created,
+      });
+      const hotText = 'Aukcija na kojoj se licitira u benchmarku.';
+      const hot = await tx
+        .insertInto('auctions')
+        .values(row(sellerIds[0]!, 'Vruća aukcija', hotText, CATEGORY_VALUES[0], 'Beograd', hotStartPrice, hotEnd, normaliseForSearch(`Vruća aukcija ${hotText}`)))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      let batch = [];
+      for (let i = 1; i < opts.auctions; i++) {
+        const a = benchAuction(i, rand, now);
+        batch.push(row(a.seller(sellerIds), a.title, a.description, a.category, a.city, a.price, a.end, a.search_text));
+        if (batch.length === 1000 || i === opts.auctions - 1) {
+          await tx.insertInto('auctions').values(batch).execute();
+          batch = [];
+        }
+      }
+      for (const s of REFILL_OPEN_LISTING_PG_SQL.split(';').map((x) => x.trim()).filter(Boolean)) await sql.raw(s).execute(tx);
+      await sql.raw(`ALTER TABLE auctions ENABLE TRIGGER ${OPEN_LISTING_INSERT_TRIGGER}`).execute(tx);
+      return hot.id;
+    });
+    await sql`VACUUM ANALYZE`.execute(db);
+    return { sellerIds, bidders, hotAuctionId, hotStartPrice, auctions: opts.auctions, ms: Date.now() - t0 };
+  } finally {
+    await end();
+  }
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [dir, n, b] = process.argv.slice(2);
   if (!dir) {
     console.error('usage: npx tsx scripts/bench/seed-100k.ts <DATA_DIR> [auctions=100000] [bidders=50]');
     process.exit(2);
   }
-  seedBench(dir, { auctions: Number(n ?? 100_000), bidders: Number(b ?? 50) }).then(
+  seedBench(dir, { auctions: Number(n ?? 100_000), bidders: Number(b ?? 50), databaseUrl: process.env.DATABASE_URL || undefined }).then(
     (r) => console.log(`seeded ${r.auctions} auctions, ${r.bidders.length} bidders in ${r.ms} ms (hot auction ${r.hotAuctionId})`),
     (err) => {
       console.error(err);

@@ -5,13 +5,37 @@ import { Kysely, Migrator, sql, SqliteDialect, type KyselyConfig, type Migration
 import { migrations } from './migrations/index';
 import { registerSqlFunctions } from './sql-functions';
 import { sqliteDriver } from './sqlite-driver';
+import { isPostgres, type DialectName } from './dialect';
+import { openPostgresPool } from './postgres';
 import type { Database } from './types';
 
+/**
+ * The app's database. Everything goes through `db` (kysely) on both dialects, except the session store's
+ * repository on SQLite, built on prepared statements of the raw connection so that it answers synchronously
+ * (the socket session check relies on that, realtime/session-check.ts); on PostgreSQL it is the same table
+ * through kysely, answering with promises. `sqlite` exists on SQLite only: on PostgreSQL reading it throws,
+ * so a SQLite-only path (a test reading PRAGMAs, a benchmark's bulk insert) fails loudly, never silently.
+ */
 export interface DbHandle {
   db: Kysely<Database>;
-  /** The raw connection, for the few hot paths (session store) that want prepared statements. */
-  sqlite: SQLite.Database;
+  dialect: DialectName;
+  /** SQLite only: the raw connection, for tests and tools that want prepared statements or PRAGMAs. */
+  readonly sqlite: SQLite.Database;
   close(): Promise<void>;
+}
+
+/** Opens the database the configuration names: PostgreSQL when `databaseUrl` is set, else the SQLite file. */
+export async function openAppDatabase(opts: { databaseUrl?: string; file: string }): Promise<DbHandle> {
+  if (!opts.databaseUrl) return openDatabase(opts.file);
+  const pool = await openPostgresPool(opts.databaseUrl);
+  return {
+    db: pool.db,
+    dialect: 'postgres',
+    get sqlite(): SQLite.Database {
+      throw new Error('SQLite only: this app runs on PostgreSQL (DATABASE_URL)');
+    },
+    close: () => pool.end(),
+  };
 }
 
 /** Opens DATA_DIR/aukcije.sqlite (or `:memory:`) with WAL, foreign keys and a busy timeout. */
@@ -41,6 +65,7 @@ export function openDatabase(file: string): DbHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }), ...benchSqlLog() });
   return {
     db,
+    dialect: 'sqlite',
     sqlite,
     async close() {
       clearInterval(timer);
@@ -138,5 +163,6 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     throw new Error(`Migracija nije uspela: ${failed?.migrationName ?? ''} ${String(error ?? '')}`);
   }
   // New indexes have no statistics until analysed: the same bounded check as at open (~20 ms at 20,000 auctions).
-  if (results?.length) await sql`PRAGMA optimize = 0x10002`.execute(db);
+  // PostgreSQL's autovacuum analyses new tables and indexes by itself.
+  if (results?.length && !isPostgres(db)) await sql`PRAGMA optimize = 0x10002`.execute(db);
 }

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../context';
+import { isPostgres } from './dialect';
 import { hashPassword } from '../features/accounts/passwords';
 import { isoAt } from '../lib/time';
 import { seedDemoAuctions } from './seed-auctions';
@@ -11,11 +13,29 @@ export const DEMO_USERS = [
   { first_name: 'Stefan Nikolić', email: 'stefan@aukcije.rs', password: 'Stefan12345', phone_number: '0627654321', city: 'Kragujevac', is_admin: 0 },
 ] as const;
 
+/** Any fixed number: nodes starting together take turns at seeding. */
+const SEED_LOCK = 20261122;
+
 /**
  * On an empty database: verified demo users and their demo auctions.
  * ADMIN_EMAILS are applied at every start by createApp (accounts/startup.ts), not here.
+ * On PostgreSQL several nodes may start at once: they take an advisory lock on one connection, so the
+ * first seeds and the others, once it is done, find users and seed nothing.
  */
 export async function seedIfEmpty(ctx: AppContext): Promise<void> {
+  if (!isPostgres(ctx.db)) return seedUnlocked(ctx);
+  await ctx.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(conn);
+    try {
+      // Prototype-chained, not spread: spreading would read ctx.sqlite, which throws on PostgreSQL.
+      await seedUnlocked(Object.assign(Object.create(ctx) as AppContext, { db: conn }));
+    } finally {
+      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(conn);
+    }
+  });
+}
+
+async function seedUnlocked(ctx: AppContext): Promise<void> {
   const firstUser = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (firstUser) return;
   const now = isoAt(Date.now());

@@ -1,6 +1,6 @@
-import type SQLite from 'better-sqlite3';
 import session from 'express-session';
-import { sessionsRepository, type SessionsRepository } from '../features/accounts/sessions.repository';
+import type { SessionsRepository } from '../features/accounts/sessions.repository';
+import { settle, type MaybeAsync } from '../lib/maybe-async';
 
 /** The session cookie's name (design.md). */
 export const SESSION_COOKIE = 'sessionid';
@@ -11,14 +11,15 @@ const TOUCH_SLACK_MS = 60_000;
 const STORED_EXPIRES = 'storedExpiresMs';
 type StoredCookie = { [STORED_EXPIRES]?: number };
 
-/** A persistent express-session store on the app's SQLite file (sessions survive restarts). */
+/**
+ * A persistent express-session store on the app's database (sessions survive restarts, and on PostgreSQL
+ * every node sees every session). Synchronous on SQLite, like its repository.
+ */
 export class SqliteSessionStore extends session.Store {
-  private readonly repo: SessionsRepository;
   private pruneTimer?: NodeJS.Timeout;
 
-  constructor(sqlite: SQLite.Database) {
+  constructor(private readonly repo: SessionsRepository) {
     super();
-    this.repo = sessionsRepository(sqlite);
   }
 
   /** Deletes expired sessions now and then every `intervalMs`. */
@@ -32,8 +33,9 @@ export class SqliteSessionStore extends session.Store {
     if (this.pruneTimer) clearInterval(this.pruneTimer);
   }
 
+  /** Harmless when several nodes prune at once: each deletes what is expired, the others find nothing. */
   prune(): void {
-    this.repo.deleteExpiredSessions(Date.now());
+    settle(() => this.repo.deleteExpiredSessions(Date.now()), () => undefined);
   }
 
   private expiry(sess: session.SessionData): number {
@@ -42,55 +44,46 @@ export class SqliteSessionStore extends session.Store {
   }
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
-    try {
-      const row = this.repo.findSession(sid, Date.now());
-      if (!row) return cb(null, null);
-      const data = JSON.parse(row.sess) as session.SessionData;
-      // The stored expiry rides along for touch() below. express-session copies the cookie's own fields
-      // onto its Cookie, but saves and hashes only the standard ones, so it is never written back.
-      if (data.cookie) (data.cookie as StoredCookie)[STORED_EXPIRES] = row.expires;
-      cb(null, data);
-    } catch (err) {
-      cb(err);
-    }
+    settle(
+      () => this.repo.findSession(sid, Date.now()),
+      (err, row) => {
+        if (err) return cb(err);
+        if (!row) return cb(null, null);
+        let data: session.SessionData;
+        try {
+          data = JSON.parse(row.sess) as session.SessionData;
+        } catch (parseErr) {
+          return cb(parseErr);
+        }
+        // The stored expiry rides along for touch() below. express-session copies the cookie's own fields
+        // onto its Cookie, but saves and hashes only the standard ones, so it is never written back.
+        if (data.cookie) (data.cookie as StoredCookie)[STORED_EXPIRES] = row.expires;
+        cb(null, data);
+      },
+    );
   }
 
   override set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
-    try {
-      const userId = (sess as { passport?: { user?: number } }).passport?.user ?? null;
-      this.repo.upsertSession({ sid, sess: JSON.stringify(sess), expires: this.expiry(sess), userId });
-      cb?.();
-    } catch (err) {
-      cb?.(err);
-    }
+    const userId = (sess as { passport?: { user?: number } }).passport?.user ?? null;
+    settle(() => this.repo.upsertSession({ sid, sess: JSON.stringify(sess), expires: this.expiry(sess), userId }), (err) => cb?.(err ?? undefined));
   }
 
   override destroy(sid: string, cb?: (err?: unknown) => void): void {
-    try {
-      this.repo.deleteSession(sid);
-      cb?.();
-    } catch (err) {
-      cb?.(err);
-    }
+    settle(() => this.repo.deleteSession(sid), (err) => cb?.(err ?? undefined));
   }
 
   override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
-    try {
-      const expires = this.expiry(sess);
-      // Read fresh by get() in this same request: skip the statement when it would change nothing.
-      const stored = (sess.cookie as StoredCookie | undefined)?.[STORED_EXPIRES];
-      if (typeof stored === 'number' && stored >= expires - TOUCH_SLACK_MS) return cb?.();
-      // Every request touches its session: write only when the stored expiry is over a minute old, so a
-      // busy user's requests are reads, not WAL commits (docs/performance.md, B1).
-      this.repo.extendSession(sid, expires, expires - TOUCH_SLACK_MS);
-      cb?.();
-    } catch (err) {
-      cb?.(err);
-    }
+    const expires = this.expiry(sess);
+    // Read fresh by get() in this same request: skip the statement when it would change nothing.
+    const stored = (sess.cookie as StoredCookie | undefined)?.[STORED_EXPIRES];
+    if (typeof stored === 'number' && stored >= expires - TOUCH_SLACK_MS) return cb?.();
+    // Every request touches its session: write only when the stored expiry is over a minute old, so a
+    // busy user's requests are reads, not WAL commits (docs/performance.md, B1).
+    settle(() => this.repo.extendSession(sid, expires, expires - TOUCH_SLACK_MS), (err) => cb?.(err ?? undefined));
   }
 
   /** Ends every session of a user except `exceptSid` (password change, blocking). */
-  destroyUserSessions(userId: number, exceptSid = ''): number {
+  destroyUserSessions(userId: number, exceptSid = ''): MaybeAsync<number> {
     return this.repo.deleteUserSessions(userId, exceptSid);
   }
 }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { Server, type ServerOptions } from 'socket.io';
 import type { Io } from './io';
 import type { SessionCheck } from './session-check';
+import { settle } from '../lib/maybe-async';
 
 interface HandshakeOptions {
   httpServer: http.Server;
@@ -42,12 +43,15 @@ export function createIoServer(opts: HandshakeOptions): Io {
     const uid = req.session?.passport?.user;
     socket.data.sessionId = req.sessionID ?? null;
     socket.data.userId = null;
-    try {
-      if (typeof uid === 'number' && Number.isSafeInteger(uid) && opts.check.userActive(uid)) socket.data.userId = uid;
-    } catch (err) {
-      opts.logger.error({ err }, 'socket user check failed');
-    }
-    next();
+    if (typeof uid !== 'number' || !Number.isSafeInteger(uid)) return next();
+    settle(
+      () => opts.check.userActive(uid),
+      (err, active) => {
+        if (err) opts.logger.error({ err }, 'socket user check failed');
+        else if (active) socket.data.userId = uid;
+        next();
+      },
+    );
   });
   return io;
 }

@@ -1,10 +1,11 @@
 import type http from 'node:http';
-import type SQLite from 'better-sqlite3';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { ServerOptions } from 'socket.io';
 import { auctionRoom, userRoom, type AuctionEventName, type AuctionEventPayload, type UserEventName, type UserEventPayload } from '@shared/socket-events';
 import type { Db } from '../db/types';
+import type { SessionsRepository } from '../features/accounts/sessions.repository';
+import { andThen, type MaybeAsync } from '../lib/maybe-async';
 import { sessionRechecks } from './demote';
 import { DEFAULT_FLOOD, guardFlood, type FloodOptions } from './flood';
 import { createIoServer } from './handshake';
@@ -27,11 +28,12 @@ export interface Realtime {
    * At logout, blocking or a password change (call it after the session/user change is written): that
    * user's sockets (on every node) whose session is no longer valid are told `session:ended`, leave `user:{id}` at once
    * and become anonymous watchers (their auction rooms stay). Sockets of the user's other, still valid sessions keep it.
-   * Checked again a moment later, for callers that write after calling.
+   * Checked again a moment later, for callers that write after calling. On PostgreSQL the check is a query:
+   * the returned promise settles once the sockets are demoted, so a caller that awaits it answers after.
    */
-  dropUser(userId: number): void;
+  dropUser(userId: number): MaybeAsync<void>;
   /** Re-checks every logged-in socket's session (also runs periodically). Returns how many were demoted. */
-  recheckSessions(): number;
+  recheckSessions(): MaybeAsync<number>;
   close(): Promise<void>;
 }
 
@@ -41,8 +43,8 @@ export interface RealtimeOptions {
   allowedOrigins: string[];
   logger: Logger;
   db: Db;
-  /** The raw connection the session store uses: session checks run synchronously on it. */
-  sqlite: SQLite.Database;
+  /** The session store's repository: session checks run on it (synchronously on SQLite). */
+  sessions: SessionsRepository;
   /** Per-socket token bucket; false switches flood control off (RATE_LIMIT=0). */
   flood?: Partial<FloodOptions> | false;
   /** How often every logged-in socket's session is re-checked (default 30 s). */
@@ -58,7 +60,7 @@ export interface RealtimeOptions {
 export function createRealtime(opts: RealtimeOptions): Realtime {
   const { logger } = opts;
   const flood = opts.flood === false ? null : { ...DEFAULT_FLOOD, ...opts.flood };
-  const check = createSessionCheck(opts.sqlite);
+  const check = createSessionCheck(opts.sessions);
   const io = createIoServer({ ...opts, check });
   io.on('connection', (socket) => {
     if (socket.data.userId) void socket.join(userRoom(socket.data.userId));
@@ -93,8 +95,10 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
       emit(userRoom(userId), event, payload);
     },
     dropUser(userId) {
-      recheckHere(userId);
+      const done = rechecks.user(userId);
+      timers.recheckLater(userId);
       if (opts.adapter) io.serverSideEmit('user:recheck', userId);
+      return andThen(done, () => undefined);
     },
     recheckSessions: rechecks.all,
     async close() {

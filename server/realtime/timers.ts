@@ -1,6 +1,7 @@
 /** The realtime layer's timers: the periodic session sweep and the re-check a moment after dropUser(). */
 import type { Logger } from 'pino';
 import type { SessionRechecks } from './demote';
+import { settle } from '../lib/maybe-async';
 
 /** The second look of dropUser(), for callers that write the session/user change after calling it. */
 const RECHECK_AFTER_MS = 1000;
@@ -13,12 +14,10 @@ export interface SessionTimers {
 
 export function startSessionTimers(rechecks: SessionRechecks, logger: Logger, sweepMs: number): SessionTimers {
   const sweep = setInterval(() => {
-    try {
-      const n = rechecks.all();
-      if (n) logger.info({ demoted: n }, 'sockets of ended sessions left their user rooms');
-    } catch (err) {
-      logger.error({ err }, 'socket session sweep failed');
-    }
+    settle(rechecks.all, (err, n) => {
+      if (err) logger.error({ err }, 'socket session sweep failed');
+      else if (n) logger.info({ demoted: n }, 'sockets of ended sessions left their user rooms');
+    });
   }, sweepMs);
   sweep.unref();
   const pending = new Set<NodeJS.Timeout>();
@@ -26,11 +25,12 @@ export function startSessionTimers(rechecks: SessionRechecks, logger: Logger, sw
     recheckLater(userId) {
       const t = setTimeout(() => {
         pending.delete(t);
-        try {
-          rechecks.user(userId);
-        } catch (err) {
-          logger.error({ err }, 'socket re-check failed');
-        }
+        settle(
+          () => rechecks.user(userId),
+          (err) => {
+            if (err) logger.error({ err }, 'socket re-check failed');
+          },
+        );
       }, RECHECK_AFTER_MS);
       t.unref();
       pending.add(t);

@@ -18,6 +18,7 @@ import { eventually } from '../support/marketplace';
 import { connectSocket, emitWithAck, sleep } from '../support/sockets';
 import { FULL, rng } from '../support/reliability-load';
 import { buildServerBundle, insertAuction, insertUser, removeBundle, spawnServer, type ChildServer } from '../support/reliability-server';
+import { onPostgres } from '../support/pg';
 
 const ROUNDS = FULL ? 6 : 1;
 const WAVE = 100;
@@ -163,10 +164,10 @@ async function raceOne(w: World, softMs: number, round: number) {
 }
 
 // One mode after the other: both servers share this process's event loop, and the race is about milliseconds.
-describe.each([
+describe.skipIf(onPostgres).each([
   { soft: 0, label: 'without soft close' },
   { soft: 2, label: 'with soft close (2 s)' },
-])('close race $label', ({ soft }) => {
+])('close race $label [SQLite only: a bundled server on its SQLite file, seeded through the raw connection; the PostgreSQL form is the two-node suite]', ({ soft }) => {
   const w = {} as World;
   let bundle = '';
   let dataDir = '';

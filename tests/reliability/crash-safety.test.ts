@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../../server/db/connection';
 import { hashPassword } from '../../server/features/accounts/passwords';
 import { freePort, tempDataDir } from '../support/app';
@@ -16,6 +16,7 @@ import { ApiClient } from '../support/http';
 import { sleep } from '../support/sockets';
 import { FULL, expectLadder, minFromRefusal, rng } from '../support/reliability-load';
 import { buildServerBundle, insertAuction, insertUser, removeBundle, spawnServer, type ChildServer } from '../support/reliability-server';
+import { describeSqliteOnly } from '../support/pg';
 
 const KILLS = FULL ? 25 : 3;
 const BIDDERS = 6;
@@ -42,7 +43,7 @@ afterAll(async () => {
   for (const f of cleanup.reverse()) await f();
 });
 
-describe(`crash safety (kill -9 × ${KILLS} during a bid load)`, () => {
+describeSqliteOnly('kill -9 of a bundled server on its SQLite file, PRAGMA integrity_check; the PostgreSQL form is the two-node suite', `crash safety (kill -9 × ${KILLS} during a bid load)`, () => {
   it('loses no acknowledged bid, stays intact, restarts within 1 s, retries never bid twice, closes exactly once', async () => {
     const bundle = await buildServerBundle('crash');
     cleanup.push(() => removeBundle(bundle));

@@ -286,7 +286,7 @@ describe('refusals write nothing', () => {
       { who: ['anonymous', 'blocked'], send: (api) => api.put('/api/update-profile/', { first_name: 'Haker', city: 'X' }) },
       { who: ['anonymous', 'blocked'], send: (api) => api.post('/api/auctionItems/', auctionForm()) },
     ];
-    const before = storedState(t);
+    const before = await storedState(t);
     let n = 0;
     for (const at of attempts) {
       for (const who of at.who) {
@@ -296,7 +296,7 @@ describe('refusals write nothing', () => {
       }
     }
     expect(n).toBe(48);
-    expect(storedState(t) === before, 'a refused request wrote something').toBe(true);
+    expect(await storedState(t) === before, 'a refused request wrote something').toBe(true);
   });
 
   it('a user whose row is blocked while a session is still alive gets 403 on every write (defence in depth)', async () => {
@@ -304,7 +304,7 @@ describe('refusals write nothing', () => {
     const api = await loginAs(t.url, u);
     const a = await auctionOf(t, sellerId());
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', u.id).execute();
-    const before = storedState(t);
+    const before = await storedState(t);
     for (const res of [
       await api.post('/api/bids/', { auction_item_id: a.id, amount: 2000 }),
       await api.post('/api/comments/create/', { auction_item_id: a.id, content: 'x' }),
@@ -313,7 +313,7 @@ describe('refusals write nothing', () => {
       await api.get('/api/notifications/'),
     ])
       expect(res.status).toBe(403);
-    expect(storedState(t) === before).toBe(true);
+    expect(await storedState(t) === before).toBe(true);
   });
 });
 

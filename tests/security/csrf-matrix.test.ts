@@ -184,14 +184,14 @@ describe('CSRF matrix over every state-changing route', () => {
       for (const v of variants) {
         const req = await e.make();
         expect(routeMatcher(e.route).test(req.path)).toBe(true);
-        const before = storedState(t);
-        const counts = rowCounts(t);
+        const before = await storedState(t);
+        const counts = await rowCounts(t);
         const res = await send(req, e.method, v.opts());
         expect(res.status, `${v.name}: ${res.text}`).toBe(403);
         expect(res.headers.get('content-type')).toMatch(/application\/json/);
         expect(typeof res.body.detail).toBe('string');
-        expect(rowCounts(t), v.name).toEqual(counts);
-        expect(storedState(t) === before, `${v.name}: something was written`).toBe(true);
+        expect(await rowCounts(t), v.name).toEqual(counts);
+        expect(await storedState(t) === before, `${v.name}: something was written`).toBe(true);
       }
       const req = await e.make();
       const res = await send(req, e.method, {});

@@ -37,9 +37,9 @@ describe('session ids', () => {
     const sid = decodeURIComponent(preLogin.match(/sessionid=([^;]+)/)![1]).replace(/^s:/, '').split('.')[0];
     expect(sid.length).toBeGreaterThan(16);
     const sidOf = (cookie: string) => decodeURIComponent(cookie.match(/sessionid=([^;]+)/)![1]).replace(/^s:/, '').split('.')[0];
-    const count = (id: string) => t.ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM sessions WHERE sid = ?').get(id);
-    expect(count(sidOf(c.cookieHeader))).toEqual({ n: 1 });
-    expect(count(sid)).toEqual({ n: 0 });
+    const count = async (id: string) => ({ n: (await t.ctx.db.selectFrom('sessions').select('sid').where('sid', '=', id).execute()).length });
+    expect(await count(sidOf(c.cookieHeader))).toEqual({ n: 1 });
+    expect(await count(sid)).toEqual({ n: 0 });
   });
 
   it('after a password change the previous id of this very browser no longer works', async () => {
@@ -88,7 +88,8 @@ describe('blocking', () => {
         await sleep(20);
       }
       for (const c of sessions) expect((await c.get('/api/current_user_data/')).status).toBe(403);
-      expect(t.ctx.sqlite.prepare("SELECT COUNT(*) AS n FROM sessions WHERE sess LIKE '%\"user\":' || ? || '%'").get(u.id)).toEqual({ n: 0 });
+      const theirs = await t.ctx.db.selectFrom('sessions').select('sid').where('sess', 'like', `%"user":${u.id}%`).execute();
+      expect({ n: theirs.length }).toEqual({ n: 0 });
       // Something that would notify them (a comment on their auction) reaches none of their old sockets.
       const a = await auctionOf(t, u.id);
       const other = await loginAs(t.url, await createUser(t.ctx));

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { createApp, type App } from '../../server/app';
+import { onPostgres, releaseTestDatabase, testDatabaseFor } from './pg';
 
 export interface TestServer {
   server: App;
@@ -32,13 +33,16 @@ export function tempDataDir(prefix = 'aukcije-test-'): string {
 }
 
 /**
- * Starts the real app (createApp) on a fresh SQLite file in a temp DATA_DIR, listening on 127.0.0.1:0.
+ * Starts the real app (createApp) on a fresh SQLite file in a temp DATA_DIR, listening on 127.0.0.1:0; with
+ * TEST_DB=pg (`npm run test:pg`) on a fresh PostgreSQL database of its own instead (tests/support/pg.ts).
  * `env` overrides any variable of design.md §2.
  */
 export async function startTestServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? tempDataDir();
   const port = env.PORT ? Number(env.PORT) : await freePort();
+  const pgEnv = onPostgres ? { DATABASE_URL: await testDatabaseFor(dataDir) } : {};
   const config = loadConfig({
+    ...pgEnv,
     DATA_DIR: dataDir,
     SEED_DEMO: '0',
     RATE_LIMIT: '0',
@@ -58,7 +62,10 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     dataDir,
     ctx: server.ctx,
     outbox: () => readOutbox(dataDir),
-    close: () => server.close(),
+    close: async () => {
+      await server.close();
+      if (onPostgres) releaseTestDatabase(dataDir);
+    },
   };
 }
 

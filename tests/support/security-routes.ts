@@ -48,13 +48,13 @@ export const TABLES = ['users', 'email_tokens', 'sessions', 'auctions', 'auction
  * Everything stored: every row of every domain table (sessions by id only: their data carries
  * timestamps that reading may refresh) and the list of files under DATA_DIR/media.
  */
-export function storedState(t: TestServer): string {
+export async function storedState(t: TestServer): Promise<string> {
   const parts: string[] = [];
   for (const table of TABLES) {
     const rows =
       table === 'sessions'
-        ? t.ctx.sqlite.prepare('SELECT sid FROM sessions ORDER BY sid').all()
-        : t.ctx.sqlite.prepare(`SELECT * FROM ${table} ORDER BY id`).all();
+        ? await t.ctx.db.selectFrom('sessions').select('sid').orderBy('sid').execute()
+        : await t.ctx.db.selectFrom(table).selectAll().orderBy('id').execute();
     parts.push(`${table}:${rows.length}:${JSON.stringify(rows)}`);
   }
   // Mails (outbox/) are left out: one sent in the background by an earlier request may land at any time.
@@ -63,9 +63,12 @@ export function storedState(t: TestServer): string {
 }
 
 /** Row counts per table (for readable failure messages). */
-export function rowCounts(t: TestServer): Record<string, number> {
+export async function rowCounts(t: TestServer): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of TABLES) out[table] = (t.ctx.sqlite.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  for (const table of TABLES) {
+    const row = await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    out[table] = Number(row.n);
+  }
   return out;
 }
 

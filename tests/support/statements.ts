@@ -1,11 +1,16 @@
+import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
+import type { AppContext } from '../../server/context';
 
 export interface StatementLog {
   /** SQL of every statement executed since the last reset (the session store's own left out). */
   sources: string[];
   reset(): void;
-  /** Called after each recorded statement has run (e.g. to write between two steps of a request). */
-  afterEach?: (source: string) => void;
+  /**
+   * Called after each recorded statement has run (e.g. to write between two steps of a request). On
+   * PostgreSQL the statement's answer waits for a returned promise; on SQLite it must do its work synchronously.
+   */
+  afterEach?: (source: string) => void | Promise<void>;
   /** Puts the original methods back. */
   stop(): void;
 }
@@ -38,5 +43,43 @@ export function recordStatements(sqlite: Database.Database): StatementLog {
       return result;
     };
   });
+  return log;
+}
+
+/**
+ * recordStatements for the app's own database: SQLite through the raw connection, PostgreSQL through `pg`'s
+ * Client.query (the one the app's pool uses; process-wide like the SQLite form). On PostgreSQL `afterEach`
+ * runs once a statement's answer has arrived.
+ */
+export function recordStatementsOf(ctx: AppContext): StatementLog {
+  return ctx.config.databaseUrl ? recordPgStatements() : recordStatements(ctx.sqlite);
+}
+
+function recordPgStatements(): StatementLog {
+  type Query = (this: unknown, ...args: unknown[]) => unknown;
+  const pg = createRequire(import.meta.url)('pg') as { Client: { prototype: { query: Query } } };
+  const proto = pg.Client.prototype;
+  const original = proto.query;
+  const log: StatementLog = {
+    sources: [],
+    reset: () => {
+      log.sources = [];
+    },
+    stop: () => {
+      proto.query = original;
+    },
+  };
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0];
+    const source = typeof first === 'string' ? first : ((first as { text?: string } | null)?.text ?? '');
+    if (/\bsessions\b/i.test(source)) return original.apply(this, args);
+    log.sources.push(source);
+    const result = original.apply(this, args);
+    if (!(result instanceof Promise)) return result;
+    return result.then(async (r: unknown) => {
+      await log.afterEach?.(source);
+      return r;
+    });
+  };
   return log;
 }

@@ -1,11 +1,18 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { isPostgres } from '../dialect';
 
 // Migrations take Kysely<any> so they stay frozen in time.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
+  // SQLite's AUTOINCREMENT has no PostgreSQL form: there an identity column. Money reaches 10^12 and
+  // sessions.expires is ms since the epoch, past PostgreSQL's 4-byte integer: bigint there (SQLite's
+  // integer is 8 bytes already). On SQLite every statement is what it always was.
+  const pg = isPostgres(db);
+  const id = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement());
+  const big = pg ? 'bigint' : 'integer';
   await db.schema
     .createTable('users')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', id)
     .addColumn('first_name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('phone_number', 'text', (c) => c.notNull().defaultTo(''))
@@ -23,7 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('email_tokens')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', id)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('purpose', 'text', (c) => c.notNull())
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
@@ -37,7 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('sessions')
     .addColumn('sid', 'text', (c) => c.primaryKey())
     .addColumn('sess', 'text', (c) => c.notNull())
-    .addColumn('expires', 'integer', (c) => c.notNull())
+    .addColumn('expires', big, (c) => c.notNull())
     .addColumn('user_id', 'integer')
     .execute();
   await db.schema.createIndex('sessions_expires').on('sessions').column('expires').execute();
@@ -45,15 +52,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('auctions')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', id)
     .addColumn('seller_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('category', 'text', (c) => c.notNull())
     .addColumn('city', 'text', (c) => c.notNull())
     .addColumn('phone_number', 'text', (c) => c.notNull())
-    .addColumn('starting_price', 'integer', (c) => c.notNull())
-    .addColumn('current_price', 'integer', (c) => c.notNull())
+    .addColumn('starting_price', big, (c) => c.notNull())
+    .addColumn('current_price', big, (c) => c.notNull())
     .addColumn('bid_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('end_date', 'text', (c) => c.notNull())
     .addColumn('original_end_date', 'text', (c) => c.notNull())
@@ -75,7 +82,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('auction_images')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', id)
     .addColumn('auction_id', 'integer', (c) => c.notNull().references('auctions.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('card_path', 'text', (c) => c.notNull())
@@ -88,10 +95,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('bids')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', id)
     .addColumn('auction_id', 'integer', (c) => c.notNull().references('auctions.id').onDelete('cascade'))
     .addColumn('bidder_id', 'integer', (c) => c.notNull().references('users.id'))
-    .addColumn('amount', 'integer', (c) => c.notNull())
+    .addColumn('amount', big, (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   // A second line of defence for "no two bids accepted at the same price".
@@ -100,7 +107,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('comments')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', id)
     .addColumn('auction_id', 'integer', (c) => c.notNull().references('auctions.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('content', 'text', (c) => c.notNull())
@@ -110,7 +117,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('notifications')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', id)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('auction_id', 'integer', (c) => c.references('auctions.id').onDelete('set null'))
     .addColumn('kind', 'text', (c) => c.notNull())

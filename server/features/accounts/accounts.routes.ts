@@ -58,7 +58,7 @@ export function accountsRoutes(ctx: AppContext): Router {
   r.post('/logout/', async (req, res) => {
     const userId = req.user?.id;
     await logoutSession(req, res);
-    if (userId) ctx.realtime.dropUser(userId);
+    if (userId) await ctx.realtime.dropUser(userId);
     res.json({ detail: srv.loggedOut } satisfies ApiOutput<'POST /api/logout/'>);
   });
 

@@ -8,6 +8,7 @@ import { VERIFY_RESULT, type LoginInput, type RegisterInput, type UpdateProfileI
 import { findUserByEmail, findUserById, insertUser, markUserVerified, updateUser } from './accounts.repository';
 import { consumeEmailToken, createEmailToken, findUsedTokenUser, revokeEmailTokens } from './email-tokens';
 import { hashPassword, verifyPassword } from './passwords';
+import { isUniqueViolation } from '../../db/dialect';
 
 export const VERIFY_TTL_MS = 48 * 3600 * 1000;
 
@@ -32,7 +33,7 @@ export async function registerUser(ctx: AppContext, input: RegisterInput): Promi
     });
   } catch (err) {
     // Two registrations racing for one e-mail: the unique index decides.
-    if (String(err).includes('UNIQUE')) throw AppError.field('email', srv.emailTaken);
+    if (isUniqueViolation(err)) throw AppError.field('email', srv.emailTaken);
     throw err;
   }
   // The account exists either way; when the mail fails the user asks for a new link (POST /api/verify/resend/).

@@ -7,6 +7,7 @@ import { srv } from '@shared/texts/server';
 import { EMAIL_RE, NAME_MAX } from '@shared/rules/limits';
 import { findUserByEmail, findUserByGoogleSub, insertUser, updateUser } from './accounts.repository';
 import { revokeEmailTokens } from './email-tokens';
+import { isUniqueViolation } from '../../db/dialect';
 
 /** What we take from Google (ID token claims or the userinfo answer). */
 export interface GoogleIdentity {
@@ -110,7 +111,7 @@ export async function signInWithGoogle(ctx: AppContext, id: GoogleIdentity): Pro
     await updateUser(ctx.db, byEmail.id, takeover);
     await revokeEmailTokens(ctx.db, byEmail.id, 'verify');
     await revokeEmailTokens(ctx.db, byEmail.id, 'reset');
-    ctx.sessions.destroyUserSessions(byEmail.id);
+    await ctx.sessions.destroyUserSessions(byEmail.id);
     ctx.logger.info({ userId: byEmail.id }, 'unverified password account taken over by its Google owner');
     return { user: { ...byEmail, ...takeover }, isNewUser: true };
   }
@@ -131,7 +132,7 @@ export async function signInWithGoogle(ctx: AppContext, id: GoogleIdentity): Pro
     return { user, isNewUser: true };
   } catch (err) {
     // A concurrent sign-in with the same identity created it first: use that one.
-    if (String(err).includes('UNIQUE')) {
+    if (isUniqueViolation(err)) {
       const again = await findUserByGoogleSub(ctx.db, id.sub);
       if (again) return { user: assertNotBlocked(again), isNewUser: false };
     }

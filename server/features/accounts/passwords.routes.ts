@@ -19,11 +19,11 @@ export function passwordRoutes(ctx: AppContext, limits: RateLimits): Router {
     const user = currentUser(req);
     await changePassword(ctx, user, input);
     // Everyone else holding a session of this account is out; this browser keeps going on a new id.
-    ctx.sessions.destroyUserSessions(user.id, req.sessionID);
+    await ctx.sessions.destroyUserSessions(user.id, req.sessionID);
     const fresh = await findUserById(ctx.db, user.id);
     await loginSession(ctx, req, res, fresh ?? user);
     // Sockets of the ended sessions leave user:{id} now; this tab reconnects with its new session id.
-    ctx.realtime.dropUser(user.id);
+    await ctx.realtime.dropUser(user.id);
     res.json({ detail: srv.passwordChanged } satisfies ApiOutput<'POST /api/change-password/'>);
   });
 

@@ -60,7 +60,7 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
     verified_at: user.verified_at ?? isoAt(Date.now()),
   });
   await revokeEmailTokens(ctx.db, user.id, 'reset');
-  ctx.sessions.destroyUserSessions(user.id);
-  ctx.realtime.dropUser(user.id);
+  await ctx.sessions.destroyUserSessions(user.id);
+  await ctx.realtime.dropUser(user.id);
   return user.id;
 }

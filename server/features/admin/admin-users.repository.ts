@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { normaliseForSearch } from '@shared/rules/search';
+import { isPostgres } from '../../db/dialect';
 import type { DbOrTx, User } from '../../db/types';
 
 export interface UserFilter {
@@ -17,7 +19,9 @@ const SEARCH_TEXT = sql<string>`search_norm(users.first_name || char(1) || users
  */
 function usersQuery(db: DbOrTx, f: UserFilter) {
   let q = db.selectFrom('users');
-  if (f.search) q = q.where(sql<boolean>`coalesce(users.search_text, ${SEARCH_TEXT}) like ${`%${f.search}%`} escape '\\'`);
+  // PostgreSQL has no search_norm: it matches the stored text, filled by fillSearchText just before.
+  const text = isPostgres(db) ? sql<string>`users.search_text` : sql<string>`coalesce(users.search_text, ${SEARCH_TEXT})`;
+  if (f.search) q = q.where(sql<boolean>`${text} like ${`%${f.search}%`} escape '\\'`);
   return q;
 }
 
@@ -27,7 +31,18 @@ function usersQuery(db: DbOrTx, f: UserFilter) {
  * any row written in between.
  */
 export async function fillSearchText(db: DbOrTx): Promise<void> {
+  if (isPostgres(db)) return fillSearchTextInJs(db);
   await db.updateTable('users').set({ search_text: SEARCH_TEXT }).where('search_text', 'is', null).execute();
+}
+
+/** fillSearchText where the normalisation is JavaScript only (PostgreSQL): the same text search_norm gives. */
+async function fillSearchTextInJs(db: DbOrTx): Promise<void> {
+  const rows = await db.selectFrom('users').select(['id', 'first_name', 'email']).where('search_text', 'is', null).execute();
+  for (const r of rows) {
+    const text = normaliseForSearch(`${r.first_name}\u0001${r.email}`);
+    // Only if still missing: a name changed meanwhile cleared it again (trigger) and is computed next time.
+    await db.updateTable('users').set({ search_text: text }).where('id', '=', r.id).where('search_text', 'is', null).execute();
+  }
 }
 
 /** Users matching the filter, oldest first (the admin list); every one without a limit. */

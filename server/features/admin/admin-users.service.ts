@@ -42,8 +42,8 @@ export async function blockUser(ctx: AppContext, admin: User, userId: number): P
   if (!user) throw AppError.notFound();
   const blockedAt = user.blocked_at ?? isoAt(Date.now());
   if (!user.blocked_at) await setBlocked(ctx.db, userId, blockedAt);
-  ctx.sessions.destroyUserSessions(userId);
-  ctx.realtime.dropUser(userId);
+  await ctx.sessions.destroyUserSessions(userId);
+  await ctx.realtime.dropUser(userId);
   ctx.logger.info({ adminId: admin.id, userId }, 'user blocked');
   return { ...user, blocked_at: blockedAt };
 }

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Insertable, type SelectQueryBuilder } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import { precompiled } from '../../db/precompiled';
 import type { Auction, AuctionsTable, Database, DbOrTx } from '../../db/types';
 import type { AdminAuctionSort, AdminAuctionStatus } from '@shared/rules/admin';
@@ -56,12 +57,14 @@ export type AuctionsQuery<O> = SelectQueryBuilder<Database & { a: AuctionsTable 
  * index ordered like the list (migration 2026-11-24-0100) instead of taking the end-date range as the more
  * selective-looking way in and sorting every open auction, which is what it chooses without statistics.
  */
-function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter, plan: SearchPlan = 'drive', endDateRange = true): AuctionsQuery<O> {
+function applyFilter<O>(db: DbOrTx, q: AuctionsQuery<O>, f: ListFilter, plan: SearchPlan = 'drive', endDateRange = true): AuctionsQuery<O> {
   const s = f.scope;
+  const pg = isPostgres(db);
   if (s.kind === 'public') {
     q = q
       .where('a.status', '=', 'active')
-      .where(endDateRange ? sql.ref('a.end_date') : sql`+a.end_date`, '>', f.now)
+      // PostgreSQL has no unary + on text, and its planner needs no such hint.
+      .where(endDateRange || pg ? sql.ref('a.end_date') : sql`+a.end_date`, '>', f.now)
       // Uncorrelated NOT IN: SQLite reads the (few) blocked sellers once instead of probing users for
       // every open auction; the count at 100,000 auctions takes ~2.5x less (docs/performance.md, B3).
       .where('a.seller_id', 'not in', (eb) => eb.selectFrom('users as u').select('u.id').where('u.blocked_at', 'is not', null));
@@ -76,7 +79,7 @@ function applyFilter<O>(q: AuctionsQuery<O>, f: ListFilter, plan: SearchPlan = '
   }
   if (f.category) q = q.where('a.category', '=', f.category);
   const term = filterSearch(f);
-  return term ? whereMatches(q, f, term, plan) : q;
+  return term ? whereMatches(q, f, term, plan, pg) : q;
 }
 
 function cardQuery(db: DbOrTx) {
@@ -136,15 +139,18 @@ export async function listCards(
 /** A page of cards with the given search plan (all plans give the same rows; tests compare them). */
 export async function listCardsByPlan(db: DbOrTx, f: ListFilter, sort: AdminAuctionSort, limit: number, offset: number, plan: SearchPlan): Promise<CardRow[]> {
   const [col, dir] = SORT_COLUMNS[sort];
-  const rows = await applyFilter(cardQuery(db), f, plan, col === 'a.end_date').orderBy(col, dir).orderBy('a.id', dir).limit(limit).offset(offset).execute();
+  const rows = await applyFilter(db, cardQuery(db), f, plan, col === 'a.end_date').orderBy(col, dir).orderBy('a.id', dir).limit(limit).offset(offset).execute();
   return rows as CardRow[];
 }
 
 export async function countCards(db: DbOrTx, f: ListFilter): Promise<number> {
   const term = filterSearch(f);
   const phrase = ftsPhrase(term);
-  if (f.scope.kind === 'public' && (!term || (phrase !== undefined && !f.category))) return countListed(db, f, term, phrase);
-  const row = await applyFilter(db.selectFrom('auctions as a').select((eb) => eb.fn.countAll<number>().as('n')), f).executeTakeFirst();
+  // PostgreSQL keeps the per-category counts but no index of the listed auctions' matches to count: its
+  // search counts are counted (through the trigram index).
+  const listedSearch = phrase !== undefined && !f.category && !isPostgres(db);
+  if (f.scope.kind === 'public' && (!term || listedSearch)) return countListed(db, f, term, phrase);
+  const row = await applyFilter(db, db.selectFrom('auctions as a').select((eb) => eb.fn.countAll<number>().as('n')), f).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -203,7 +209,7 @@ export async function listPopular(db: DbOrTx, now: string, since: string, limit:
     .whereRef('a.id', '=', 'r.auction_id')
     .select(cardColumns)
     .select('r.n');
-  const recent = await applyFilter(recentQuery as unknown as AuctionsQuery<CardRow & { n: number }>, open, 'drive', false)
+  const recent = await applyFilter(db, recentQuery as unknown as AuctionsQuery<CardRow & { n: number }>, open, 'drive', false)
     .orderBy('n', 'desc')
     .orderBy('a.bid_count', 'desc')
     .orderBy('a.end_date', 'asc')
@@ -214,13 +220,13 @@ export async function listPopular(db: DbOrTx, now: string, since: string, limit:
   if (out.length < limit) {
     const seen = out.map((r) => r.id);
     // Both steps walk (status, bid_count DESC, end_date, id): most bids first, then soonest end, no sort.
-    let q = applyFilter(cardQuery(db), open, 'drive', false).where('a.bid_count', '>', 0);
+    let q = applyFilter(db, cardQuery(db), open, 'drive', false).where('a.bid_count', '>', 0);
     if (seen.length) q = q.where('a.id', 'not in', seen);
     const more = await q.orderBy('a.bid_count', 'desc').orderBy('a.end_date', 'asc').orderBy('a.id', 'asc').limit(limit - out.length).execute();
     out.push(...(more as CardRow[]));
   }
   if (out.length < limit) {
-    const rest = await applyFilter(cardQuery(db), open, 'drive', false)
+    const rest = await applyFilter(db, cardQuery(db), open, 'drive', false)
       .where('a.bid_count', '=', 0)
       .orderBy('a.end_date', 'asc')
       .orderBy('a.id', 'asc')

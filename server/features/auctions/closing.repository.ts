@@ -1,3 +1,4 @@
+import { isPostgres } from '../../db/dialect';
 import type { DbOrTx } from '../../db/types';
 
 /** Ids of active auctions whose end_date has passed at `now`, earliest end first. */
@@ -28,7 +29,15 @@ export async function findNextEndDate(db: DbOrTx): Promise<string | null> {
  * and the next seq, in one conditional UPDATE. Undefined when it was not (any more) due: another node or
  * an earlier sweep closed it, or a bid moved its end.
  */
-export function markEnded(tx: DbOrTx, auctionId: number, now: string) {
+export async function markEnded(tx: DbOrTx, auctionId: number, now: string) {
+  // PostgreSQL, READ COMMITTED: the UPDATE's winner subquery reads the snapshot taken before it waited for a
+  // bidder's row lock, so it could name the previous leader next to the new price. Locking the row first
+  // makes the UPDATE's snapshot start after every bid on it committed. (SQLite serialises writers anyway.)
+  if (isPostgres(tx)) await tx.selectFrom('auctions').select('id').where('id', '=', auctionId).forUpdate().execute();
+  return updateEnded(tx, auctionId, now);
+}
+
+function updateEnded(tx: DbOrTx, auctionId: number, now: string) {
   return tx
     .updateTable('auctions')
     .set((eb) => ({

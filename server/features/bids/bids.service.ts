@@ -21,6 +21,7 @@ import {
   type StoredAnswer,
 } from './bids.repository';
 import { presentBid, presentBidPlacedEvent, presentPlacedBid } from './bids.presenter';
+import { isUniqueViolation } from '../../db/dialect';
 
 export interface PlacedBid {
   bid: BidResponse;
@@ -62,11 +63,6 @@ function toError(r: Refusal): AppError {
     case 'too_low':
       return AppError.field('amount', sr.detail.minBid(min), 400, 'bid_too_low', extra);
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 /** An Idempotency-Key of one request: the key as sent and a hash of the parsed bid it came with. */

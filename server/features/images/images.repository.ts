@@ -1,3 +1,4 @@
+import { isPostgres } from '../../db/dialect';
 import type { DbOrTx } from '../../db/types';
 import type { StoredImage } from './media-store';
 
@@ -9,6 +10,15 @@ export async function listImages(db: DbOrTx, auctionId: number) {
     .orderBy('position')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Inside a transaction: serialises the image writes of one auction (count then append, read then reorder).
+ * SQLite serialises every writer already; on PostgreSQL the auction's row is locked until commit, so two
+ * uploads at once cannot both see room for their images, nor both take the next position.
+ */
+export async function lockImagesOf(tx: DbOrTx, auctionId: number): Promise<void> {
+  if (isPostgres(tx)) await tx.selectFrom('auctions').select('id').where('id', '=', auctionId).forUpdate().execute();
 }
 
 export async function countImages(db: DbOrTx, auctionId: number): Promise<number> {

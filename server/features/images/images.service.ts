@@ -43,6 +43,7 @@ export async function addImages(ctx: AppContext, auctionId: number, files: Uploa
     for (const p of processed) stored.push(await storeImage(ctx.config.mediaDir, p));
     // Count again inside the transaction: two uploads at once must not pass 6 together.
     await ctx.db.transaction().execute(async (tx) => {
+      await repo.lockImagesOf(tx, auctionId);
       if ((await repo.countImages(tx, auctionId)) + stored.length > IMAGES_MAX) throw tooMany();
       await repo.appendImages(tx, auctionId, stored, isoAt(Date.now()));
     });
@@ -56,6 +57,7 @@ export async function addImages(ctx: AppContext, auctionId: number, files: Uploa
 /** New display order: `imageIds` must list every image of the auction exactly once. */
 export async function reorderImages(ctx: AppContext, auctionId: number, imageIds: number[]): Promise<AuctionImage[]> {
   await ctx.db.transaction().execute(async (tx) => {
+    await repo.lockImagesOf(tx, auctionId);
     const current = (await repo.listImages(tx, auctionId)).map((i) => i.id);
     const wanted = new Set(imageIds);
     if (wanted.size !== imageIds.length || wanted.size !== current.length || current.some((id) => !wanted.has(id))) {

@@ -10,7 +10,7 @@
  * common term) are held to the same rule.
  */
 import { Kysely, SqliteDialect } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../../../server/context';
 import type { Database, User } from '../../../server/db/types';
 import { listCardsByPlan, type ListFilter } from '../../../server/features/auctions/auctions.repository';
@@ -21,12 +21,14 @@ import { searchTerm } from '@shared/rules/search';
 import { CreateAuctionInput, ListQuery, SORTS, type Sort } from '@shared/schemas/auctions';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createUser } from '../../support/factories';
+import { describeSqliteOnly, onPostgres } from '../../support/pg';
 
 const AUCTIONS = 300;
 let srv: TestServer;
 let sellers: User[];
 
 beforeAll(async () => {
+  if (onPostgres) return;
   srv = await startTestServer();
   const ctx = srv.ctx;
   sellers = await Promise.all([0, 1, 2, 3].map(() => createUser(ctx)));
@@ -160,7 +162,7 @@ const hasStats = () =>
   Boolean(srv.ctx.sqlite.prepare(`select 1 from sqlite_master where name = 'sqlite_stat1'`).get()) &&
   Boolean(srv.ctx.sqlite.prepare(`select 1 from sqlite_stat1 where tbl = 'auctions'`).get());
 
-describe('public list plans (fresh database filled through the services)', () => {
+describeSqliteOnly('EXPLAIN QUERY PLAN, sqlite_stat1, PRAGMA optimize', 'public list plans (fresh database filled through the services)', () => {
   it('sort nothing and walk no more than the page, before any statistics exist', async () => {
     expect(hasStats()).toBe(false);
     expect(await problems()).toEqual([]);

@@ -6,9 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { migrateToLatest, openDatabase, OPTIMIZE_EVERY_MS } from '../../../server/db/connection';
 import { listCards } from '../../../server/features/auctions/auctions.repository';
+import { describeSqliteOnly } from '../../support/pg';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -38,7 +39,7 @@ function fill(s: import('better-sqlite3').Database, n: number) {
   })();
 }
 
-describe('PRAGMA optimize', () => {
+describeSqliteOnly('PRAGMA optimize and sqlite_stat1', 'PRAGMA optimize', () => {
   it('analyses a database that has none at open', async () => {
     const file = tempFile();
     const first = openDatabase(file);

@@ -7,6 +7,7 @@ import { actor, auctionRow, bid, eventually, notificationsOf, watchAuction, type
 import { collectEvents, connectSocket, sleep, waitForEvent } from '../../support/sockets';
 import { closeDueAuctions } from '../../../server/features/auctions/closing';
 import { sqliteDriver } from '../../../server/db/sqlite-driver';
+import { openAppDatabase } from '../../../server/db/connection';
 
 // The tests of one server run concurrently (independent auctions): the lifecycle is mostly waiting.
 describe.concurrent('auction lifecycle (AUCTION_DAY_SECONDS=2, SOFT_CLOSE_SECONDS=2)', () => {
@@ -179,12 +180,7 @@ describe('closing after a restart', () => {
     }
     await sleep(2300);
     // Nobody closed it while the server was down.
-    const file = new (sqliteDriver())(path.join(dataDir, 'aukcije.sqlite'), { readonly: true });
-    try {
-      expect(file.prepare('select status from auctions where id = ?').get(auctionId!)).toEqual({ status: 'active' });
-    } finally {
-      file.close();
-    }
+    expect(await statusWhileDown(dataDir, a1.ctx.config.databaseUrl, auctionId!)).toEqual({ status: 'active' });
 
     const b = await startTestServer(env, { dataDir });
     try {
@@ -205,3 +201,21 @@ describe('closing after a restart', () => {
     }
   });
 });
+
+/** The auction's status read straight from the database of a server that is down (SQLite read-only). */
+async function statusWhileDown(dataDir: string, databaseUrl: string | undefined, auctionId: number): Promise<unknown> {
+  if (databaseUrl) {
+    const h = await openAppDatabase({ databaseUrl, file: '' });
+    try {
+      return await h.db.selectFrom('auctions').select('status').where('id', '=', auctionId).executeTakeFirst();
+    } finally {
+      await h.close();
+    }
+  }
+  const file = new (sqliteDriver())(path.join(dataDir, 'aukcije.sqlite'), { readonly: true });
+  try {
+    return file.prepare('select status from auctions where id = ?').get(auctionId);
+  } finally {
+    file.close();
+  }
+}

@@ -12,7 +12,7 @@ import { createAuction } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
 import { imagesForm, pngBuffer } from '../../support/images';
 import { declaredRoutes } from '../../support/security-routes';
-import { recordStatements } from '../../support/statements';
+import { recordStatementsOf } from '../../support/statements';
 
 let t: TestServer;
 const H = 3600 * 1000;
@@ -177,7 +177,7 @@ describe('the images of a page are one batched statement, never one per card', (
       made.push(a.id);
     }
 
-    const log = recordStatements(t.ctx.sqlite);
+    const log = recordStatementsOf(t.ctx);
     /** A statement that reads images on its own (not the card query's first_image subselect). */
     const readsImages = (s: string) => /^select\b[^()]*\bfrom "auction_images"/i.test(s);
     /** Statements of one request: the fewest of three runs (the closing job's statements can only add). */

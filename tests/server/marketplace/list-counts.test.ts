@@ -18,6 +18,7 @@ import { startTestServer, type TestServer } from '../../support/app';
 import { createUser, loginAs } from '../../support/factories';
 import { createAuction } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
+import { describeSqliteOnly } from '../../support/pg';
 
 const H = 3600 * 1000;
 const CATS = ['electronics', 'toys', 'furniture'] as const;
@@ -28,7 +29,7 @@ const TERMS = ['sesir', 'gitara', 'cilim', 'lamp', 'sat ', 'xyz'];
 /** A term as already-normalised text, kept as written ('sat ' with its space: a word boundary in the index). */
 const rawTerm = (term: string | undefined): SearchTerm | undefined => (term === undefined ? undefined : { text: term, like: `%${escapeLike(term)}%` });
 
-describe('listed-auction count and index (model-based, real SQLite)', () => {
+describeSqliteOnly('writes through the raw connection and checks the FTS5 index of listed auctions', 'listed-auction count and index (model-based, real SQLite)', () => {
   let dir: string;
   let h: DbHandle;
   beforeAll(async () => {

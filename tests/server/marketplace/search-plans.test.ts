@@ -7,11 +7,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DbHandle } from '../../../server/db/connection';
 import { chooseSearchPlan, listCardsByPlan, type ListFilter, type SearchPlan } from '../../../server/features/auctions/auctions.repository';
 import { normaliseForSearch, searchTerm } from '@shared/rules/search';
 import type { Sort } from '@shared/schemas/auctions';
+import { describeSqliteOnly } from '../../support/pg';
 
 const N = 3000;
 const H = 3600 * 1000;
@@ -68,7 +69,7 @@ function truth(term: string, sort: Sort, limit: number, offset: number): number[
 
 const filter = (q: string): ListFilter => ({ scope: { kind: 'public' }, now, search: searchTerm(q) });
 
-describe('search plans', () => {
+describeSqliteOnly('its FTS5 search plans; on PostgreSQL every plan is one LIKE over the trigram index', 'search plans', () => {
   it('every plan gives the substring search’s page, for common, rare and absent terms, every sort and depth', async () => {
     let pages = 0;
     for (const q of ['LAMPA', 'gitara', 'ćilim', 'predmet', 'nema ovoga']) {

@@ -246,7 +246,7 @@ describe('user rooms', () => {
     const s1 = await connect(t.url, { cookie: (await loginAs(t.url, ana)).cookieHeader });
     const s2 = await connect(t.url, { cookie: (await loginAs(t.url, ana)).cookieHeader });
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', ana.id).execute();
-    t.ctx.realtime.dropUser(ana.id);
+    await t.ctx.realtime.dropUser(ana.id);
     const saw1 = collectEvents(s1, 'notification:created');
     const saw2 = collectEvents(s2, 'notification:created');
     t.ctx.realtime.toUser(ana.id, 'notification:created', note(4, 1));
@@ -258,7 +258,7 @@ describe('user rooms', () => {
   it('dropUser called just before the block is written still drops the sockets (re-checked a moment later)', async () => {
     const ana = await createUser(t.ctx);
     const sock = await connect(t.url, { cookie: (await loginAs(t.url, ana)).cookieHeader });
-    t.ctx.realtime.dropUser(ana.id);
+    await t.ctx.realtime.dropUser(ana.id);
     const still = waitForEvent(sock, 'notifications:count');
     t.ctx.realtime.toUser(ana.id, 'notifications:count', { unread_notifications_count: 1 });
     expect(await still).toEqual({ unread_notifications_count: 1 });
@@ -276,8 +276,8 @@ describe('user rooms', () => {
     const first = waitForEvent(sock, 'notification:created');
     t.ctx.realtime.toUser(ana.id, 'notification:created', note(5, 1));
     await first;
-    expect(t.ctx.sessions.destroyUserSessions(ana.id)).toBeGreaterThan(0);
-    expect(t.ctx.realtime.recheckSessions()).toBe(1);
+    expect(await t.ctx.sessions.destroyUserSessions(ana.id)).toBeGreaterThan(0);
+    expect(await t.ctx.realtime.recheckSessions()).toBe(1);
     const saw = collectEvents(sock, 'notification:created');
     t.ctx.realtime.toUser(ana.id, 'notification:created', note(6, 2));
     await sleep(150);

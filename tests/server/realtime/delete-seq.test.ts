@@ -3,8 +3,9 @@ import { seqVerdict } from '@shared/socket-events';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createAuction } from '../../support/auctions';
 import { createUser, loginAs } from '../../support/factories';
-import { recordStatements } from '../../support/statements';
+import { recordStatementsOf } from '../../support/statements';
 import { collectEvents, emitWithAck, sleep, waitForEvent, type TestSocket, socketTracker } from '../../support/sockets';
+import { onPostgres } from '../../support/pg';
 
 /** DELETE /api/auctionItems/delete/{id}/ takes its `auction:deleted` seq inside the transaction that deletes. */
 let t: TestServer;
@@ -24,7 +25,7 @@ async function joined(socket: TestSocket, auctionId: number): Promise<number> {
   return r.seq;
 }
 
-const seqOf = (id: number) => (t.ctx.sqlite.prepare('SELECT seq FROM auctions WHERE id = ?').get(id) as { seq: number } | undefined)?.seq;
+const seqOf = async (id: number) => (await t.ctx.db.selectFrom('auctions').select('seq').where('id', '=', id).executeTakeFirst())?.seq;
 
 describe('auction:deleted seq', () => {
   it('follows a change that commits between the permission check and the delete (last seq + 1, never a repeat)', async () => {
@@ -38,11 +39,20 @@ describe('auction:deleted seq', () => {
     // Right after the request reads the auction (to check who may delete it), another process commits a
     // change of it, e.g. a comment: the auction's seq becomes seq0 + 1 and that event is the watchers' last.
     let lastBeforeDelete: number | undefined;
-    const log = recordStatements(t.ctx.sqlite);
+    const log = recordStatementsOf(t.ctx);
+    let changed = false;
     log.afterEach = (source) => {
-      if (lastBeforeDelete !== undefined || !/^select \* from "auctions" where "id" = \?/.test(source)) return;
+      if (changed || !/^select \* from "auctions" where "id" = (\?|\$1)/.test(source)) return;
+      changed = true;
+      if (onPostgres) {
+        // Awaited by the recorder before the request sees its read's answer: committed in between.
+        return (async () => {
+          await t.ctx.db.updateTable('auctions').set((eb) => ({ seq: eb('seq', '+', 1) })).where('id', '=', auction.id).execute();
+          lastBeforeDelete = await seqOf(auction.id);
+        })();
+      }
       t.ctx.sqlite.prepare('UPDATE auctions SET seq = seq + 1 WHERE id = ?').run(auction.id);
-      lastBeforeDelete = seqOf(auction.id);
+      lastBeforeDelete = (t.ctx.sqlite.prepare('SELECT seq FROM auctions WHERE id = ?').get(auction.id) as { seq: number }).seq;
     };
     try {
       expect((await sellerApi.delete(`/api/auctionItems/delete/${auction.id}/`)).status).toBe(204);
@@ -73,11 +83,11 @@ describe('auction:deleted seq', () => {
     expect(refused.body.code).toBe('has_bids');
     await sleep(150);
     expect(events).toEqual([]);
-    expect(seqOf(auction.id)).toBe(seq1);
+    expect(await seqOf(auction.id)).toBe(seq1);
 
     expect((await adminApi.delete(`/api/auctionItems/delete/${auction.id}/`)).status).toBe(204);
     await expect.poll(() => events.length).toBe(1);
     expect(events[0]).toEqual({ auction_id: auction.id, seq: seq1 + 1 });
-    expect(seqOf(auction.id)).toBeUndefined();
+    expect(await seqOf(auction.id)).toBeUndefined();
   });
 });

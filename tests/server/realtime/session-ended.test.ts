@@ -134,10 +134,10 @@ describe('session:ended', () => {
   it('an expired session is caught by the periodic re-check and told {reason: ended}', async () => {
     const w = await world();
     const sid = decodeURIComponent(w.anaLaptop.cookies.get('sessionid')!).replace(/^s:/, '').split('.')[0]!;
-    const changed = t.ctx.sqlite.prepare('UPDATE sessions SET expires = ? WHERE sid = ?').run(Date.now() - 1000, sid);
-    expect(changed.changes).toBe(1);
+    const changed = await t.ctx.db.updateTable('sessions').set({ expires: Date.now() - 1000 }).where('sid', '=', sid).executeTakeFirst();
+    expect(Number(changed.numUpdatedRows)).toBe(1);
     const ended = waitForEvent(w.laptop, 'session:ended');
-    expect(t.ctx.realtime.recheckSessions()).toBe(1);
+    expect(await t.ctx.realtime.recheckSessions()).toBe(1);
     expect(await ended).toEqual({ reason: 'ended' });
     await expectDemoted(w.ana.id, w.laptop, w.auction.id);
     expect(w.heard.phone).toEqual([]);

@@ -1,0 +1,126 @@
+/**
+ * The PostgreSQL side of the test servers (`npm run test:pg`, TEST_DB=pg). Each test server gets its own
+ * database, copied from a template that is migrated once per run (CREATE DATABASE … TEMPLATE takes ~50 ms,
+ * a migration several times that). `pg` is imported only here, only on that run.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, it } from 'vitest';
+import { migrateToLatest, openAppDatabase } from '../../server/db/connection';
+
+/** Whether the server suites run on PostgreSQL in this run. */
+export const onPostgres = process.env.TEST_DB === 'pg';
+
+/** The database the test run may use to create and drop its own (trust auth on this project's machines). */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The migrated template every test database is copied from; test-pg.mjs drops it before and after a run. */
+export const TEMPLATE_DATABASE = 'aukcije_test_template';
+/** Test databases are named with this prefix, so that a run can sweep the ones a crashed worker left. */
+export const TEST_DATABASE_PREFIX = 'aukcije_t_';
+/** Any fixed number: the workers of one run take turns building the template. */
+const TEMPLATE_LOCK = 724613;
+
+export function databaseUrl(name: string): string {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+type Client = { query(text: string, values?: unknown[]): Promise<{ rowCount: number | null }>; end(): Promise<void> };
+
+async function withAdmin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+let template: Promise<void> | undefined;
+
+/** Builds the template once per run (under an advisory lock: workers start together). */
+function ensureTemplate(): Promise<void> {
+  template ??= withAdmin(async (c) => {
+    await c.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      const found = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE_DATABASE]);
+      if (found.rowCount) return;
+      // Built under another name and renamed when complete: a worker never copies a half-migrated template.
+      const building = `${TEMPLATE_DATABASE}_${process.pid}`;
+      await c.query(`DROP DATABASE IF EXISTS ${building}`);
+      await c.query(`CREATE DATABASE ${building}`);
+      const h = await openAppDatabase({ databaseUrl: databaseUrl(building), file: '' });
+      try {
+        await migrateToLatest(h.db);
+      } finally {
+        await h.close();
+      }
+      await c.query(`ALTER DATABASE ${building} RENAME TO ${TEMPLATE_DATABASE}`);
+    } finally {
+      await c.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+  return template;
+}
+
+let counter = 0;
+
+/** A new, migrated, empty database of its own; returns its name. */
+export async function createTestDatabase(): Promise<string> {
+  await ensureTemplate();
+  counter += 1;
+  const name = `${TEST_DATABASE_PREFIX}${process.pid}_${counter}_${randomBytes(3).toString('hex')}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
+  return name;
+}
+
+export async function dropTestDatabase(name: string): Promise<void> {
+  await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+/**
+ * Databases by DATA_DIR: a test that restarts a server on the same DATA_DIR (persistence across restarts)
+ * finds the same database. A closed server's database is dropped when the next server starts on another
+ * DATA_DIR, so at most one per worker outlives its server (test-pg.mjs sweeps those at the end).
+ */
+const byDataDir = new Map<string, { name: string; open: boolean }>();
+
+export async function testDatabaseFor(dataDir: string): Promise<string> {
+  for (const [dir, db] of byDataDir) {
+    if (dir !== dataDir && !db.open) {
+      byDataDir.delete(dir);
+      await dropTestDatabase(db.name);
+    }
+  }
+  const known = byDataDir.get(dataDir);
+  if (known) {
+    known.open = true;
+    return databaseUrl(known.name);
+  }
+  const name = await createTestDatabase();
+  byDataDir.set(dataDir, { name, open: true });
+  return databaseUrl(name);
+}
+
+/** The server on `dataDir` closed: its database may be dropped (see byDataDir). */
+export function releaseTestDatabase(dataDir: string): void {
+  const db = byDataDir.get(dataDir);
+  if (db) db.open = false;
+}
+
+/**
+ * A describe that reads SQLite itself (its plans, PRAGMAs, FTS5 tables, the raw connection): it runs on
+ * SQLite and is skipped on PostgreSQL, visibly, with the reason in its name. Its PostgreSQL counterpart is
+ * a separate test.
+ */
+export function describeSqliteOnly(why: string, name: string, fn: () => void): void {
+  describe.skipIf(onPostgres)(`${name} [SQLite only: ${why}]`, fn);
+}
+
+/** One test of that kind inside a describe that runs on both. */
+export function itSqliteOnly(why: string, name: string, fn: () => Promise<void> | void, timeout?: number): void {
+  it.skipIf(onPostgres)(`${name} [SQLite only: ${why}]`, fn, timeout);
+}
