@@ -26,8 +26,9 @@ async function sweep() {
 }
 
 await sweep();
-const files = process.argv.slice(2);
-const args = ['vitest', 'run', '--project', 'server', ...(files.length ? files : ['tests/server', 'tests/security', 'tests/reliability'])];
+const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const options = process.argv.slice(2).filter((a) => a.startsWith('--'));
+const args = ['vitest', 'run', '--project', 'server', ...options, ...(files.length ? files : ['tests/server', 'tests/security', 'tests/reliability'])];
 console.log(`$ TEST_DB=pg npx ${args.join(' ')}`);
 const r = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, TEST_DB: 'pg', TEST_DATABASE_URL: url } });
 await sweep();

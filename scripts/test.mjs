@@ -43,12 +43,12 @@ function run(cmd, args) {
   }
 }
 
-function vitest(name, extra = []) {
+function vitest(name, extra = [], command = ['npx', 'vitest', 'run']) {
   const report = path.join(reportDir, `${name}.json`);
   fs.rmSync(report, { force: true });
-  const args = ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  console.log(`\n$ npx ${args.join(' ')}`);
-  const r = spawnSync('npx', args, { stdio: 'inherit', env });
+  const args = [...command.slice(1), ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  console.log(`\n$ ${command[0]} ${args.join(' ')}`);
+  const r = spawnSync(command[0], args, { stdio: 'inherit', env });
   count(report);
   if (r.status !== 0) {
     console.error(`\n✗ vitest (${name}) failed (exit ${r.status})`);
@@ -71,6 +71,8 @@ run('node', ['scripts/audit.mjs']); // fails on high/critical advisories; an unr
 // Build first: the bench smoke (B5) and the browser tests need the production client.
 await buildAll({ quiet: true });
 vitest('unit-and-server');
+// The server, security and reliability suites again, on PostgreSQL (scripts/test-pg.mjs: a database per test server).
+vitest('postgres', [], ['node', 'scripts/test-pg.mjs']);
 vitest('browser', ['--config', 'vitest.e2e.config.ts']);
 console.log('\nSvi testovi su prošli.');
 printTotals();
