@@ -32,9 +32,19 @@ interface LimitOpts {
 /** What the limiters need of the app: RATE_LIMIT, and Redis when several nodes share the counters. */
 export type RateLimitDeps = Pick<AppContext, 'config' | 'redis'>;
 
+/**
+ * A counter that cannot be read (Redis away) refuses the request with 503 `unavailable`: letting it through
+ * would switch the login throttle off while Redis is down, and a 500 would blame the request.
+ */
+function storeFailure(err: unknown): AppError {
+  const refusal = new AppError(503, 'unavailable', srv.unavailable);
+  refusal.cause = err;
+  return refusal;
+}
+
 function limiter(deps: RateLimitDeps, opts: LimitOpts): RequestHandler {
   if (!deps.config.rateLimit) return passThrough;
-  return rateLimit({
+  const limit = rateLimit({
     // Without Redis the counters live in this process (one node); with it every node counts in one place.
     ...(deps.redis ? { store: deps.redis.rateLimitStore() } : {}),
     windowMs: opts.windowMs,
@@ -46,6 +56,7 @@ function limiter(deps: RateLimitDeps, opts: LimitOpts): RequestHandler {
     // The contract's error shape with a Serbian message; Retry-After is set by the library.
     handler: (_req, _res, next) => next(new AppError(429, 'rate_limited', srv.rateLimited)),
   });
+  return (req, res, next) => limit(req, res, (err?: unknown) => next(err === undefined || err instanceof AppError ? err : storeFailure(err)));
 }
 
 /** Chains several limiters into one middleware (each keeps its own counters). */

@@ -9,6 +9,7 @@ export const srv = {
   invalidInput: 'Podaci nisu ispravni.',
   internal: 'Došlo je do greške na serveru. Pokušajte ponovo.',
   rateLimited: 'Previše pokušaja. Sačekajte malo pa pokušajte ponovo.',
+  unavailable: 'Usluga je trenutno nedostupna. Pokušajte ponovo za nekoliko trenutaka.',
   emailTaken: 'Korisnik sa ovom email adresom već postoji.',
   notVerifiedApi: 'Vaš nalog nije verifikovan. Proverite vaš email.',
   blocked: 'Vaš nalog je blokiran.',

@@ -84,13 +84,14 @@ describe('GET /api/health/ with REDIS_URL', () => {
     expect(down?.body).toEqual({ status: 'unavailable', database: 'ok', redis: 'down' });
     // Events published meanwhile are lost (watchers resync by seq) but never crash the node.
     t.ctx.realtime.toAuction(1, 'comment:deleted', { auction_id: 1, seq: 1, comment_id: 1 });
-    // A rate-limited request fails at once (500, the one error shape) instead of waiting for Redis.
+    // A rate-limited request is refused at once with 503 and a Serbian message, instead of waiting for Redis
+    // or passing unthrottled.
     const client = new ApiClient(t.url);
     await client.ensureCsrf();
     const started = Date.now();
     const refused = await client.post('/api/password-reset/', { email: 'neko@example.com' });
-    expect(refused.status).toBe(500);
-    expect(refused.body.code).toBe('internal');
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: 'unavailable', detail: 'Usluga je trenutno nedostupna. Pokušajte ponovo za nekoliko trenutaka.' });
     expect(Date.now() - started).toBeLessThan(2000);
 
     proxy.restore();
