@@ -13,10 +13,16 @@ export const onPostgres = process.env.TEST_DB === 'pg';
 /** The database the test run may use to create and drop its own (trust auth on this project's machines). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** The migrated template every test database is copied from; test-pg.mjs drops it before and after a run. */
-export const TEMPLATE_DATABASE = 'aukcije_test_template';
+/**
+ * The run these databases belong to: test-pg.mjs's pid (or this worker's, when vitest is started directly).
+ * Its names carry it, so a run sweeps only its own databases and those of runs that are gone, never those of
+ * another run on the same server (CI and a developer, two checkouts).
+ */
+const RUN = process.env.TEST_PG_RUN ?? String(process.pid);
+/** The migrated template every test database of this run is copied from. */
+export const TEMPLATE_DATABASE = `aukcije_test_template_r${RUN}`;
 /** Test databases are named with this prefix, so that a run can sweep the ones a crashed worker left. */
-export const TEST_DATABASE_PREFIX = 'aukcije_t_';
+export const TEST_DATABASE_PREFIX = `aukcije_t_r${RUN}_`;
 /** Any fixed number: the workers of one run take turns building the template. */
 const TEMPLATE_LOCK = 724613;
 

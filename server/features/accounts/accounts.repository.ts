@@ -21,6 +21,23 @@ export async function updateUser(db: DbOrTx, id: number, patch: UserUpdate): Pro
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
 }
 
+/**
+ * Links a Google identity to an account that has none, only while the account is still as the caller saw it
+ * (verified or not, blocked or not): a conditional UPDATE, so two sign-ins racing for one e-mail (two nodes,
+ * or two tabs) cannot both link, and a verification landing meanwhile is noticed. False when nothing changed.
+ */
+export async function linkGoogleSub(db: DbOrTx, id: number, verified: boolean, patch: UserUpdate): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set(patch)
+    .where('id', '=', id)
+    .where('google_sub', 'is', null)
+    .where('blocked_at', 'is', null)
+    .where('verified_at', verified ? 'is not' : 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /** Sets verified_at unless the account is already verified (the first verification's time stays). */
 export async function markUserVerified(db: DbOrTx, id: number, at: string): Promise<void> {
   await db.updateTable('users').set({ verified_at: at }).where('id', '=', id).where('verified_at', 'is', null).execute();

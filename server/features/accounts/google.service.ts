@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors';
 import { isoAt } from '../../lib/time';
 import { srv } from '@shared/texts/server';
 import { EMAIL_RE, NAME_MAX } from '@shared/rules/limits';
-import { findUserByEmail, findUserByGoogleSub, insertUser, updateUser } from './accounts.repository';
+import { findUserByEmail, findUserByGoogleSub, insertUser, linkGoogleSub } from './accounts.repository';
 import { revokeEmailTokens } from './email-tokens';
 import { isUniqueViolation } from '../../db/dialect';
 
@@ -83,9 +83,21 @@ export function toIdentity(claims: { sub?: unknown; email?: unknown; email_verif
  * - Otherwise: a new verified account without a password.
  * Blocked accounts are refused (403) and never modified.
  */
-export async function signInWithGoogle(ctx: AppContext, id: GoogleIdentity): Promise<GoogleSignIn> {
+export async function signInWithGoogle(ctx: AppContext, id: GoogleIdentity, attempt = 1): Promise<GoogleSignIn> {
   if (!id.emailVerified) throw new AppError(401, 'google_email_not_verified', srv.googleEmailNotVerified);
   const now = isoAt(Date.now());
+  // The account changed between the read and the link (another sign-in linked it, it was verified or
+  // blocked): decide again on what it is now; a second change in a row is not worth a third look.
+  const again = (): Promise<GoogleSignIn> => {
+    if (attempt > 1) throw new AppError(409, 'google_other_account', srv.googleOtherAccount);
+    return signInWithGoogle(ctx, id, attempt + 1);
+  };
+  // The same Google identity linked to another account meanwhile (unique google_sub) counts as a change too.
+  const link = (userId: number, verified: boolean, patch: Parameters<typeof linkGoogleSub>[3]) =>
+    linkGoogleSub(ctx.db, userId, verified, patch).catch((err: unknown) => {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    });
 
   const bySub = await findUserByGoogleSub(ctx.db, id.sub);
   if (bySub) return { user: assertNotBlocked(bySub), isNewUser: false };
@@ -97,7 +109,7 @@ export async function signInWithGoogle(ctx: AppContext, id: GoogleIdentity): Pro
       throw new AppError(409, 'google_other_account', srv.googleOtherAccount);
     }
     if (byEmail.verified_at) {
-      await updateUser(ctx.db, byEmail.id, { google_sub: id.sub });
+      if (!(await link(byEmail.id, true, { google_sub: id.sub }))) return again();
       return { user: { ...byEmail, google_sub: id.sub }, isNewUser: false };
     }
     const takeover = {
@@ -108,7 +120,7 @@ export async function signInWithGoogle(ctx: AppContext, id: GoogleIdentity): Pro
       phone_number: '',
       city: '',
     };
-    await updateUser(ctx.db, byEmail.id, takeover);
+    if (!(await link(byEmail.id, false, takeover))) return again();
     await revokeEmailTokens(ctx.db, byEmail.id, 'verify');
     await revokeEmailTokens(ctx.db, byEmail.id, 'reset');
     await ctx.sessions.destroyUserSessions(byEmail.id);

@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../../support/app';
 import { startFakeGoogle, type FakeGoogle, type FakeIdentity } from '../../support/fake-google';
 import { createUser, loginAs } from '../../support/factories';
 import { ApiClient } from '../../support/http';
+import { signInWithGoogle, toIdentity } from '../../../server/features/accounts/google.service';
 
 let g: FakeGoogle;
 let t: TestServer;
@@ -65,6 +66,17 @@ describe('POST /api/auth/google/', () => {
     expect((await c.get('/api/current_user_data/')).body).toMatchObject({ id: u.id, first_name: 'Stari Korisnik' });
     expect((await userByEmail(u.email))!.google_sub).toBe(id.sub);
     expect((await new ApiClient(t.url).post('/api/login/', { email: u.email, password: u.password })).status).toBe(200);
+  });
+
+  it('two Google identities signing in at once for one verified e-mail: one links, the other is refused (409), nothing overwritten', async () => {
+    const u = await createUser(t.ctx, { first_name: 'Jedan Nalog' });
+    const [a, b] = [toIdentity(identity({ email: u.email }))!, toIdentity(identity({ email: u.email }))!];
+    const results = await Promise.allSettled([signInWithGoogle(t.ctx, a), signInWithGoogle(t.ctx, b)]);
+    const won = results.findIndex((r) => r.status === 'fulfilled');
+    const lost = results.find((r) => r.status === 'rejected');
+    expect(won).toBeGreaterThanOrEqual(0);
+    expect(lost && lost.status === 'rejected' && (lost.reason as { status: number; code: string })).toMatchObject({ status: 409, code: 'google_other_account' });
+    expect((await userByEmail(u.email))!.google_sub).toBe([a, b][won]!.sub);
   });
 
   it("pre-hijack: an attacker's UNVERIFIED password account loses its password and becomes the Google user's", async () => {
