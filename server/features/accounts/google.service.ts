@@ -86,46 +86,18 @@ export function toIdentity(claims: { sub?: unknown; email?: unknown; email_verif
 export async function signInWithGoogle(ctx: AppContext, id: GoogleIdentity, attempt = 1): Promise<GoogleSignIn> {
   if (!id.emailVerified) throw new AppError(401, 'google_email_not_verified', srv.googleEmailNotVerified);
   const now = isoAt(Date.now());
-  // The account changed between the read and the link (another sign-in linked it, it was verified or
-  // blocked): decide again on what it is now; a second change in a row is not worth a third look.
-  const again = (): Promise<GoogleSignIn> => {
-    if (attempt > 1) throw new AppError(409, 'google_other_account', srv.googleOtherAccount);
-    return signInWithGoogle(ctx, id, attempt + 1);
-  };
-  // The same Google identity linked to another account meanwhile (unique google_sub) counts as a change too.
-  const link = (userId: number, verified: boolean, patch: Parameters<typeof linkGoogleSub>[3]) =>
-    linkGoogleSub(ctx.db, userId, verified, patch).catch((err: unknown) => {
-      if (isUniqueViolation(err)) return false;
-      throw err;
-    });
 
   const bySub = await findUserByGoogleSub(ctx.db, id.sub);
   if (bySub) return { user: assertNotBlocked(bySub), isNewUser: false };
 
   const byEmail = await findUserByEmail(ctx.db, id.email);
   if (byEmail) {
-    assertNotBlocked(byEmail);
-    if (byEmail.google_sub && byEmail.google_sub !== id.sub) {
-      throw new AppError(409, 'google_other_account', srv.googleOtherAccount);
-    }
-    if (byEmail.verified_at) {
-      if (!(await link(byEmail.id, true, { google_sub: id.sub }))) return again();
-      return { user: { ...byEmail, google_sub: id.sub }, isNewUser: false };
-    }
-    const takeover = {
-      google_sub: id.sub,
-      password_hash: null,
-      verified_at: now,
-      first_name: id.name ?? defaultName(id.email),
-      phone_number: '',
-      city: '',
-    };
-    if (!(await link(byEmail.id, false, takeover))) return again();
-    await revokeEmailTokens(ctx.db, byEmail.id, 'verify');
-    await revokeEmailTokens(ctx.db, byEmail.id, 'reset');
-    await ctx.sessions.destroyUserSessions(byEmail.id);
-    ctx.logger.info({ userId: byEmail.id }, 'unverified password account taken over by its Google owner');
-    return { user: { ...byEmail, ...takeover }, isNewUser: true };
+    const linked = await linkByEmail(ctx, id, byEmail, now);
+    if (linked) return linked;
+    // The account changed between the read and the link (another sign-in linked it, it was verified or
+    // blocked): decide again on what it is now; a second change in a row is not worth a third look.
+    if (attempt > 1) throw new AppError(409, 'google_other_account', srv.googleOtherAccount);
+    return signInWithGoogle(ctx, id, attempt + 1);
   }
 
   try {
@@ -150,6 +122,40 @@ export async function signInWithGoogle(ctx: AppContext, id: GoogleIdentity, atte
     }
     throw err;
   }
+}
+
+/** The same Google identity linked to another account meanwhile (unique google_sub) counts as a change too. */
+function link(ctx: AppContext, userId: number, verified: boolean, patch: Parameters<typeof linkGoogleSub>[3]): Promise<boolean> {
+  return linkGoogleSub(ctx.db, userId, verified, patch).catch((err: unknown) => {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  });
+}
+
+/** Links (or, when unverified, takes over) the account with the identity's e-mail; null when it changed meanwhile. */
+async function linkByEmail(ctx: AppContext, id: GoogleIdentity, byEmail: User, now: string): Promise<GoogleSignIn | null> {
+  assertNotBlocked(byEmail);
+  if (byEmail.google_sub && byEmail.google_sub !== id.sub) {
+    throw new AppError(409, 'google_other_account', srv.googleOtherAccount);
+  }
+  if (byEmail.verified_at) {
+    if (!(await link(ctx, byEmail.id, true, { google_sub: id.sub }))) return null;
+    return { user: { ...byEmail, google_sub: id.sub }, isNewUser: false };
+  }
+  const takeover = {
+    google_sub: id.sub,
+    password_hash: null,
+    verified_at: now,
+    first_name: id.name ?? defaultName(id.email),
+    phone_number: '',
+    city: '',
+  };
+  if (!(await link(ctx, byEmail.id, false, takeover))) return null;
+  await revokeEmailTokens(ctx.db, byEmail.id, 'verify');
+  await revokeEmailTokens(ctx.db, byEmail.id, 'reset');
+  await ctx.sessions.destroyUserSessions(byEmail.id);
+  ctx.logger.info({ userId: byEmail.id }, 'unverified password account taken over by its Google owner');
+  return { user: { ...byEmail, ...takeover }, isNewUser: true };
 }
 
 function assertNotBlocked(user: User): User {
