@@ -68,12 +68,16 @@ function ensureTemplate(): Promise<void> {
 
 let counter = 0;
 
-/** A new, migrated, empty database of its own; returns its name. */
-export async function createTestDatabase(): Promise<string> {
-  await ensureTemplate();
+/**
+ * A new, migrated, empty database of its own; returns its name. `unmigrated`: without the template (the
+ * servers started on it migrate it), for a suite that needs PostgreSQL in the SQLite run, where no
+ * test-pg.mjs sweeps the template afterwards.
+ */
+export async function createTestDatabase(opts: { unmigrated?: boolean } = {}): Promise<string> {
+  if (!opts.unmigrated) await ensureTemplate();
   counter += 1;
   const name = `${TEST_DATABASE_PREFIX}${process.pid}_${counter}_${randomBytes(3).toString('hex')}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
+  await withAdmin((c) => c.query(opts.unmigrated ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
   return name;
 }
 
