@@ -172,6 +172,8 @@ export class Watcher {
   state = { seq: -1, current_price: 0, bid_count: 0 };
   gaps = 0;
   joins = 0;
+  /** The seq of each join's snapshot. */
+  readonly snapshots: number[] = [];
   closed: { seq: number; winner_id: number | null; final_price: number }[] = [];
   private readonly book: SeqBook<BidPlacedEvent & { seq: number }>;
 
@@ -210,6 +212,7 @@ export class Watcher {
       const ack = await this.socket.timeout(5000).emitWithAck('auction:join', { auction_id: this.auctionId });
       if (!ack.ok) throw new Error(ack.detail);
       this.joins += 1;
+      this.snapshots.push(ack.seq);
       this.state = { seq: ack.seq, current_price: ack.auction.current_price, bid_count: ack.auction.bid_count };
       this.take(this.book.settle(this.auctionId, ack.seq).apply);
     } catch {

@@ -190,6 +190,11 @@ describe('two server processes on one database and one Redis [PostgreSQL only: t
       expect(w.state).toEqual({ seq: r!.seq, current_price: r!.current_price, bid_count: r!.bid_count });
       expect(w.applied.every((s, i) => i === 0 || s > w.applied[i - 1]), 'never applied twice or backwards').toBe(true);
     }
+    for (const w of moved) {
+      // Live again after the rejoin: the bids after its snapshot came as events, from node B.
+      const rejoin = w.snapshots[w.snapshots.length - 1];
+      expect(w.applied.filter((s) => s > rejoin).length, 'events applied after the rejoin').toBeGreaterThan(0);
+    }
     console.info(
       `[multinode] kill -9 after ${killAfter} ms (${killedAt - t0} ms into the load): ${sent.length} bids answered, ${acked.length} acknowledged and stored, ` +
         `${retried} lost with the node and retried on the other (${replayed} had committed: answered from their key); ${moved.length} of ${ws.length} watchers reconnected and resynced`,
