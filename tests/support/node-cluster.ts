@@ -88,7 +88,7 @@ export interface NodeCluster {
   proxy: TcpProxy;
   /** The test's own connection to the shared database (seeding and checks). */
   h: DbHandle;
-  /** Node `i`'s environment stays the same on a restart. */
+  /** The environment every node got (DATABASE_URL, REDIS_PREFIX, MEDIA_DIR, PUBLIC_URL, …). */
   env: Record<string, string>;
   /** The PUBLIC_URL of every node (the proxy), to send as Origin. */
   publicUrl: string;
@@ -128,7 +128,7 @@ export async function startNodeCluster(name: string, count = 2, extraEnv: Record
     cleanup.push(async () => {
       for (const n of nodes) await n.kill9();
     });
-    // One after the other: the first migrates (SQLite), the next finds it done.
+    // One after the other: in the SQLite run the first node migrates the empty database, the next finds it done.
     for (let i = 0; i < count; i++) {
       const port = await freePort();
       nodes.push(await spawnServer(bundle, path.join(root, `node-${i}`), port, env));
