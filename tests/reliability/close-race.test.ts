@@ -4,13 +4,13 @@
  * it), there is exactly one winner, and `auction:closed` is broadcast once, after every `bid:placed`.
  * The server is a child process (the built server/index.ts), so that the test's own work of firing 100
  * requests does not stall the server's event loop: client and server race as they would in production.
+ * Under `npm run test:pg` the server runs on a PostgreSQL database of its own (the close locks the row there).
  * Quick: one auction per mode; full (TEST_FULL=1): 6 per mode.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuctionClosedEvent, BidPlacedEvent } from '@shared/schemas/bids';
-import { openDatabase, type DbHandle } from '../../server/db/connection';
+import type { DbHandle } from '../../server/db/connection';
 import { hashPassword } from '../../server/features/accounts/passwords';
 import { freePort, tempDataDir } from '../support/app';
 import { ApiClient } from '../support/http';
@@ -18,7 +18,7 @@ import { eventually } from '../support/marketplace';
 import { connectSocket, emitWithAck, sleep } from '../support/sockets';
 import { FULL, rng } from '../support/reliability-load';
 import { buildServerBundle, insertAuction, insertUser, removeBundle, spawnServer, type ChildServer } from '../support/reliability-server';
-import { onPostgres } from '../support/pg';
+import { childServerDatabase, type ChildServerDatabase } from '../support/pg';
 
 const ROUNDS = FULL ? 6 : 1;
 const WAVE = 100;
@@ -164,19 +164,21 @@ async function raceOne(w: World, softMs: number, round: number) {
 }
 
 // One mode after the other: both servers share this process's event loop, and the race is about milliseconds.
-describe.skipIf(onPostgres).each([
+describe.each([
   { soft: 0, label: 'without soft close' },
   { soft: 2, label: 'with soft close (2 s)' },
-])('close race $label [SQLite only: a bundled server on its SQLite file, seeded through the raw connection; the PostgreSQL form is the two-node suite]', ({ soft }) => {
+])('close race $label', ({ soft }) => {
   const w = {} as World;
   let bundle = '';
   let dataDir = '';
+  let store: ChildServerDatabase | undefined;
 
   beforeAll(async () => {
     bundle = await buildServerBundle(`close-race-${soft}`);
     dataDir = tempDataDir('aukcije-race-');
-    w.server = await spawnServer(bundle, dataDir, await freePort(), { SOFT_CLOSE_SECONDS: String(soft) });
-    w.h = openDatabase(path.join(dataDir, 'aukcije.sqlite'));
+    store = await childServerDatabase(dataDir);
+    w.server = await spawnServer(bundle, dataDir, await freePort(), { SOFT_CLOSE_SECONDS: String(soft), ...store.env });
+    w.h = await store.open();
     const hash = await hashPassword('Lozinka123');
     w.sellerId = (await insertUser(w.h, `Prodavac Trka ${soft}`, hash)).id;
     const people = [];
@@ -194,6 +196,7 @@ describe.skipIf(onPostgres).each([
   afterAll(async () => {
     await w.h?.close();
     await w.server?.kill9();
+    await store?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     if (bundle) removeBundle(bundle);
   });

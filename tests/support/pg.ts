@@ -4,8 +4,9 @@
  * a migration several times that). `pg` is imported only here, only on that run.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { describe, it } from 'vitest';
-import { migrateToLatest, openAppDatabase } from '../../server/db/connection';
+import { migrateToLatest, openAppDatabase, openDatabase, type DbHandle } from '../../server/db/connection';
 
 /** Whether the server suites run on PostgreSQL in this run. */
 export const onPostgres = process.env.TEST_DB === 'pg';
@@ -74,12 +75,16 @@ function ensureTemplate(): Promise<void> {
 
 let counter = 0;
 
-/** A new, migrated, empty database of its own; returns its name. */
-export async function createTestDatabase(): Promise<string> {
-  await ensureTemplate();
+/**
+ * A new, migrated, empty database of its own; returns its name. `unmigrated`: without the template (the
+ * servers started on it migrate it), for a suite that needs PostgreSQL in the SQLite run, where no
+ * test-pg.mjs sweeps the template afterwards.
+ */
+export async function createTestDatabase(opts: { unmigrated?: boolean } = {}): Promise<string> {
+  if (!opts.unmigrated) await ensureTemplate();
   counter += 1;
   const name = `${TEST_DATABASE_PREFIX}${process.pid}_${counter}_${randomBytes(3).toString('hex')}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
+  await withAdmin((c) => c.query(opts.unmigrated ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
   return name;
 }
 
@@ -115,6 +120,26 @@ export async function testDatabaseFor(dataDir: string): Promise<string> {
 export function releaseTestDatabase(dataDir: string): void {
   const db = byDataDir.get(dataDir);
   if (db) db.open = false;
+}
+
+/** The database of a server started as a child process (tests/support/reliability-server.ts) on `dataDir`. */
+export interface ChildServerDatabase {
+  /** What the child needs in its environment: DATABASE_URL on PostgreSQL, nothing on SQLite (the file in DATA_DIR). */
+  env: Record<string, string>;
+  /** A connection of the test's own to that database (the SQLite file, or the PostgreSQL database). */
+  open(): Promise<DbHandle>;
+  /** Drops the PostgreSQL database (nothing on SQLite: the DATA_DIR goes with the test). */
+  drop(): Promise<void>;
+}
+
+/** On PostgreSQL a database of its own (from the template), on SQLite DATA_DIR/aukcije.sqlite. */
+export async function childServerDatabase(dataDir: string): Promise<ChildServerDatabase> {
+  if (!onPostgres) {
+    return { env: {}, open: async () => openDatabase(path.join(dataDir, 'aukcije.sqlite')), drop: async () => {} };
+  }
+  const name = await createTestDatabase();
+  const url = databaseUrl(name);
+  return { env: { DATABASE_URL: url }, open: () => openAppDatabase({ databaseUrl: url, file: '' }), drop: () => dropTestDatabase(name) };
 }
 
 /**
