@@ -11,7 +11,10 @@ function mergeCookies(jar: Map<string, string>, res: Response): void {
 
 const header = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
-export async function login(base: string, email: string, password: string): Promise<Identity> {
+/** Logins that were refused 403 csrf and succeeded on a fresh attempt (reported in the row notes). */
+export const loginRetries: string[] = [];
+
+export async function login(base: string, email: string, password: string, attempt = 1): Promise<Identity> {
   const jar = new Map<string, string>();
   mergeCookies(jar, await fetch(`${base}/api/csrf/`));
   const csrf = () => decodeURIComponent(jar.get('csrftoken') ?? '');
@@ -21,6 +24,10 @@ export async function login(base: string, email: string, password: string): Prom
     body: JSON.stringify({ email, password }),
   });
   mergeCookies(jar, res);
+  if (res.status === 403 && attempt < 3) {
+    loginRetries.push(`${base} ${email}: ${res.status} ${(await res.text()).slice(0, 80)}`);
+    return login(base, email, password, attempt + 1);
+  }
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   await res.arrayBuffer();
   if (!jar.has('csrftoken')) mergeCookies(jar, await fetch(`${base}/api/csrf/`, { headers: { cookie: header(jar) } }));

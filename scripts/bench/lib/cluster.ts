@@ -11,7 +11,7 @@ import type { HttpJob, HttpResult } from '../loadgen/http-load';
 import type { WatchConfig, WatchResult } from '../loadgen/watchers';
 import { BENCH_PASSWORD, seedBench, type SeedResult } from '../seed-100k';
 import { b3, holdSockets, seeded, type BenchCtx } from './benchmarks';
-import { getJson, loginAll } from './client';
+import { getJson, loginAll, loginRetries } from './client';
 import type { Row } from './options';
 import { freshDataDir, runLoad, SERVER_CPU, startServer, type Running } from './proc';
 import { fmt, median } from './stats';
@@ -200,6 +200,7 @@ export async function b1nodes(ctx: BenchCtx): Promise<Row[]> {
           `${s.name}: accepted ${accepted.length}, errors/other statuses ${errors}; checks: ${Object.entries(checks)
             .map(([k, v]) => `${k}=${v ? 'ok' : 'FAIL'}`)
             .join(', ')}`,
+          ...(loginRetries.length ? [`logins refused 403 and retried: ${loginRetries.join('; ')}`] : []),
           `per round ${s.name} / SQLite node answers/s: ${mine.map((r, i) => `${fmt(r.rps, 0)}/${fmt(results.filter((x) => x.label === 'sqlite')[i].rps, 0)}`).join(', ')}`,
         ],
         data: { results: mine, checks, accepted: accepted.length, price: detail.current_price, bid_count: detail.bid_count },
