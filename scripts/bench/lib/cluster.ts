@@ -149,7 +149,7 @@ const origin = (s: Setup) => s.nodes[0].url;
 
 function retriedLogins(s: Setup): string[] {
   const mine = loginRetries.filter((l) => l.startsWith(`${origin(s)} `));
-  return mine.length ? [`${s.name}: ${mine.length} login(s) refused 403 csrf right after GET /api/csrf/ and retried (of ${s.seed.bidders.length})`] : [];
+  return mine.length ? [`${s.name}: ${mine.length} login(s) refused 403 csrf right after GET /api/csrf/ and retried (of ${s.seed.bidders.length}), e.g. ${mine[0].slice(mine[0].indexOf(' ') + 1, 200)}`] : [];
 }
 const bases = (s: Setup) => s.nodes.map((n) => n.url);
 
@@ -243,7 +243,10 @@ export async function b2nodes(ctx: BenchCtx): Promise<Row[]> {
         const rs = runs.get(s.key)!;
         const p99 = median(rs.map((r) => r.p99));
         const delivered = Math.min(...rs.map((r) => r.delivered));
-        const refused = rs.reduce((n, r) => n + r.refused + r.errors, 0);
+        // A 4xx is a bid overtaken by the next one (the open loop sends each 10 above the last; under load two
+        // are in flight and the higher may commit first): refused by the rules, not lost. Errors are 5xx/network.
+        const refused = rs.reduce((n, r) => n + r.refused, 0);
+        const errors = rs.reduce((n, r) => n + r.errors, 0);
         return {
           id: s.key === 'pg1' ? 'B2pg' : 'B2x2',
           what: `send→screen, ${watchers} watchers, ${rate} bids/s for ${seconds} s: ${s.name}${s.nodes.length > 1 ? ' (watchers split, bids sent to both)' : ''}`,
@@ -251,10 +254,10 @@ export async function b2nodes(ctx: BenchCtx): Promise<Row[]> {
           baseline: `p99 ${fmt(sqP99)} ms SQLite node`,
           ratio: `${fmt(p99 / sqP99, 2)}×`,
           goal: 'p99 ≤ 50 ms; 100 % delivered',
-          pass: p99 <= 50 && delivered === 1 && refused === 0,
+          pass: p99 <= 50 && delivered === 1 && errors === 0,
           notes: [
             `${s.name}: p99 per round (ms) ${rs.map((r) => fmt(r.p99)).join(', ')}; SQLite node ${runs.get('sqlite')!.map((r) => fmt(r.p99)).join(', ')}`,
-            `${s.name}: bids not accepted / errors ${refused}; events received ${rs.reduce((n, r) => n + r.received, 0)} of ${rs.reduce((n, r) => n + r.expected, 0)}`,
+            `${s.name}: bids refused (overtaken by a higher one) ${refused}, errors ${errors}; events received ${rs.reduce((n, r) => n + r.received, 0)} of ${rs.reduce((n, r) => n + r.expected, 0)}`,
           ],
           data: { runs: rs },
         };
