@@ -2,7 +2,8 @@
  * `npm run bench` (quick) / `npm run bench -- --full`: issue 6's benchmark suite. Prints one table
  * (subject, same-run baseline, ratio, goal, pass/fail) and writes scripts/bench/results/<mode>[-partial]-latest.{json,md}.
  *
- * Options: --full, --only=B1,B3 (B2 and B7 run together; B3g and B6g share one grown database), --build (force a rebuild), --no-build
+ * Options: --full, --only=B1,B3 (B2 and B7 run together; B3g and B6g share one grown database; B1N, B2N and
+ * B3PG are the PostgreSQL + Redis rows, NODES all three), --build (force a rebuild), --no-build
  * (use dist as it is even when stale), --keep (keep the temporary data dirs).
  */
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import { b1reread } from './lib/b1-reread';
 import { b4npm } from './lib/b4-npm';
 import { b3g, grownDatabase, type Grown } from './lib/b3g';
 import { b6g } from './lib/b6g';
+import { b1nodes, b2nodes, b3pg } from './lib/cluster';
 import { machine } from './lib/machine';
 import { sizesFor, type Mode, type Row } from './lib/options';
 import { BENCH_DIR, buildState, ensureBuild, pinningNote } from './lib/proc';
@@ -63,6 +65,9 @@ async function main() {
     if (want('B1')) await guard('B1', () => b1(ctx));
     if (want('B1')) await guard('B1 re-read', () => b1reread(ctx));
     if (want('B2') || want('B7')) await guard('B2/B7', () => b2b7(ctx));
+    if (want('B1N') || want('NODES')) await guard('B1 nodes', () => b1nodes(ctx));
+    if (want('B2N') || want('NODES')) await guard('B2 nodes', () => b2nodes(ctx));
+    if (want('B3PG') || want('NODES')) await guard('B3pg', () => b3pg(ctx, sizes.b3pg.auctions));
     let big: { dir: string } | undefined;
     if (want('B3') || want('B6')) {
       const dir = freshDataDir('100k');

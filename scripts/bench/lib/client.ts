@@ -11,9 +11,15 @@ function mergeCookies(jar: Map<string, string>, res: Response): void {
 
 const header = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
-export async function login(base: string, email: string, password: string): Promise<Identity> {
+/** Logins that were refused 403 csrf and succeeded on a fresh attempt (reported in the row notes). */
+export const loginRetries: string[] = [];
+
+export async function login(base: string, email: string, password: string, attempt = 1): Promise<Identity> {
   const jar = new Map<string, string>();
-  mergeCookies(jar, await fetch(`${base}/api/csrf/`));
+  const first = await fetch(`${base}/api/csrf/`);
+  mergeCookies(jar, first);
+  const got = `GET /api/csrf/ ${first.status}, cookies ${[...jar.keys()].join('+') || 'none'}`;
+  await first.arrayBuffer();
   const csrf = () => decodeURIComponent(jar.get('csrftoken') ?? '');
   const res = await fetch(`${base}/api/login/`, {
     method: 'POST',
@@ -21,7 +27,11 @@ export async function login(base: string, email: string, password: string): Prom
     body: JSON.stringify({ email, password }),
   });
   mergeCookies(jar, res);
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  if (res.status === 403 && attempt < 3) {
+    loginRetries.push(`${base} ${email}: ${got}; login ${res.status} ${(await res.text()).slice(0, 60)}`);
+    return login(base, email, password, attempt + 1);
+  }
+  if (res.status !== 200) throw new Error(`login ${email} (${got}): ${res.status} ${await res.text()}`);
   await res.arrayBuffer();
   if (!jar.has('csrftoken')) mergeCookies(jar, await fetch(`${base}/api/csrf/`, { headers: { cookie: header(jar) } }));
   return { cookie: header(jar), csrf: csrf() };

@@ -9,6 +9,8 @@ export interface Sizes {
   b2: { watchers: number; rate: number; seconds: number };
   /** B3/B6: auctions in the database; seconds per latency / throughput phase. */
   b3: { auctions: number; seconds: number; concurrency: number };
+  /** B3 on PostgreSQL: auctions in the database (the goal is stated at 100,000; quick seeds fewer). */
+  b3pg: { auctions: number };
   b4: { starts: number };
   b6: { sockets: number; auctions: number };
 }
@@ -21,6 +23,7 @@ export function sizesFor(mode: Mode): Sizes {
         b1: { bidders: 10, watchers: 3, seconds: 1 },
         b2: { watchers: 50, rate: 20, seconds: 1.5 },
         b3: { auctions: 1000, seconds: 0.3, concurrency: 4 },
+        b3pg: { auctions: 500 },
         b4: { starts: 1 },
         b6: { sockets: 50, auctions: 1000 },
       };
@@ -30,6 +33,7 @@ export function sizesFor(mode: Mode): Sizes {
         b1: { bidders: 50, watchers: 10, seconds: 4 },
         b2: { watchers: 1000, rate: 20, seconds: 10 },
         b3: { auctions: 100_000, seconds: 1.5, concurrency: 8 },
+        b3pg: { auctions: 20_000 },
         b4: { starts: 5 },
         b6: { sockets: 1000, auctions: 100_000 },
       };
@@ -39,6 +43,7 @@ export function sizesFor(mode: Mode): Sizes {
         b1: { bidders: 50, watchers: 10, seconds: 10 },
         b2: { watchers: 1000, rate: 20, seconds: 30 },
         b3: { auctions: 100_000, seconds: 4, concurrency: 8 },
+        b3pg: { auctions: 100_000 },
         b4: { starts: 11 },
         b6: { sockets: 1000, auctions: 100_000 },
       };

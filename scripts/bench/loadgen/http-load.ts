@@ -18,6 +18,10 @@ export interface Identity {
 export interface HttpJob {
   label: string;
   base: string;
+  /** Several nodes: connection k sends to bases[k % n] (base is then only a label). */
+  bases?: string[];
+  /** Origin header of writes (default: the target's own origin); nodes of one marketplace share PUBLIC_URL. */
+  origin?: string;
   method: 'GET' | 'POST';
   paths: string[];
   concurrency: number;
@@ -53,7 +57,7 @@ function pct(sorted: Float64Array, p: number): number {
 
 export async function runJob(job: HttpJob, state: { known: number }): Promise<HttpResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency, maxFreeSockets: job.concurrency });
-  const base = new URL(job.base);
+  const targets = (job.bases ?? [job.base]).map((b) => new URL(b));
   const timeoutMs = job.timeoutMs ?? 10_000;
   const statuses: Record<string, number> = {};
   const accepted: number[] = [];
@@ -68,6 +72,7 @@ export async function runJob(job: HttpJob, state: { known: number }): Promise<Ht
   function once(worker: number): Promise<void> {
     return new Promise((resolve) => {
       const n = seq++;
+      const base = targets[worker % targets.length];
       const headers: Record<string, string> = { host: base.host };
       let body: string | undefined;
       let amount = 0;
@@ -77,7 +82,7 @@ export async function runJob(job: HttpJob, state: { known: number }): Promise<Ht
         headers['x-csrftoken'] = id.csrf;
       }
       if (job.method === 'POST') {
-        headers.origin = base.origin;
+        headers.origin = job.origin ?? base.origin;
         if (job.bid) {
           amount = Math.max(state.known, job.bid.startPrice) + 10;
           body = JSON.stringify({ auction_item_id: job.bid.auctionId, amount });

@@ -15,6 +15,10 @@ import type { Identity } from './http-load';
 export interface WatchConfig {
   mode: 'latency' | 'idle';
   base: string;
+  /** Several nodes: watcher i connects to bases[i % n] and bid i is sent to bases[i % n]. */
+  bases?: string[];
+  /** Origin header of the bids (default: the target's own origin). */
+  origin?: string;
   auctionId: number;
   watchers: number;
   slowReader?: boolean;
@@ -122,8 +126,8 @@ async function connectAll(cfg: WatchConfig): Promise<Watcher[]> {
   for (let i = 0; i < cfg.watchers; i += batch) {
     const n = Math.min(batch, cfg.watchers - i);
     const got = await Promise.all(
-      Array.from({ length: n }, async () => {
-        const s = await connect(cfg.base);
+      Array.from({ length: n }, async (_, k) => {
+        const s = await connect(cfg.bases ? cfg.bases[(i + k) % cfg.bases.length] : cfg.base);
         if (cfg.join !== false) await join(s, cfg.auctionId);
         return s;
       }),
@@ -133,12 +137,12 @@ async function connectAll(cfg: WatchConfig): Promise<Watcher[]> {
   return sockets;
 }
 
-function post(base: URL, path: string, body: string, agent: http.Agent, id?: Identity): Promise<number> {
+function post(base: URL, path: string, body: string, agent: http.Agent, id?: Identity, origin?: string): Promise<number> {
   return new Promise((resolve) => {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'content-length': String(Buffer.byteLength(body)),
-      origin: base.origin,
+      origin: origin ?? base.origin,
     };
     if (id) {
       headers.cookie = id.cookie;
@@ -176,7 +180,7 @@ async function latency(cfg: WatchConfig): Promise<WatchResult> {
   };
   for (const s of sockets) s.onBid = onBid;
   await new Promise((r) => setTimeout(r, 300));
-  const base = new URL(cfg.base);
+  const targets = (cfg.bases ?? [cfg.base]).map((b) => new URL(b));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const rate = cfg.rate ?? 20;
   const total = Math.max(1, Math.round(rate * (cfg.seconds ?? 10)));
@@ -195,7 +199,7 @@ async function latency(cfg: WatchConfig): Promise<WatchResult> {
     const body = cfg.bidPath === '/bid' ? JSON.stringify({ auction_id: cfg.auctionId, amount: a }) : JSON.stringify({ auction_item_id: cfg.auctionId, amount: a });
     sentAt.set(a, performance.now());
     pending.push(
-      post(base, cfg.bidPath ?? '/api/bids/', body, agent, cfg.identities?.[i % cfg.identities.length]).then((status) => {
+      post(targets[i % targets.length], cfg.bidPath ?? '/api/bids/', body, agent, cfg.identities?.[i % cfg.identities.length], cfg.origin).then((status) => {
         if (status === 201) accepted++;
         else if (status >= 400 && status < 500) refused++;
         else errors++;
