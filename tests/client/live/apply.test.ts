@@ -9,30 +9,11 @@ import type { AuctionCard, AuctionDetail, Paged } from '@shared/schemas/auctions
 import type { BidResponse as Bid } from '@shared/schemas/bids';
 import type { CommentResponse as Comment } from '@shared/schemas/comments';
 import { upsertNotification, wasExtended, leaderOf } from '../../../client/src/features/live/patches';
+import { END, auctionDetail } from './fixtures';
 
 const ME = 7;
 const OTHER = 8;
-const END = '2026-05-01T10:00:00.000Z';
-
-const detail = (over: Partial<AuctionDetail> = {}): AuctionDetail => ({
-  id: 1,
-  title: 'Gramofon',
-  description: 'Opis',
-  current_price: 1100,
-  starting_price: 1000,
-  seller: 3,
-  seller_name: 'Prodavac',
-  end_date: END,
-  city: 'Beograd',
-  phone_number: '0641234567',
-  category: 'electronics',
-  bid_count: 1,
-  status: 'active',
-  winner: null,
-  created_at: '2026-04-20T10:00:00.000Z',
-  images: [],
-  ...over,
-});
+const detail = auctionDetail;
 const card = (id: number, over: Partial<AuctionCard> = {}): AuctionCard => ({
   id,
   title: `Aukcija ${id}`,

@@ -11,26 +11,9 @@ import { bidsKey } from '../../../client/src/features/auctions/api/bids';
 import type { AppSocket } from '../../../client/src/lib/socket';
 import type { AuctionDetail } from '@shared/schemas/auctions';
 import type { BidResponse as Bid } from '@shared/schemas/bids';
+import { END, auctionDetail } from './fixtures';
 
-const END = '2026-05-01T10:00:00.000Z';
-const detail: AuctionDetail = {
-  id: 1,
-  title: 'Gramofon',
-  description: 'Opis',
-  current_price: 1000,
-  starting_price: 1000,
-  seller: 3,
-  seller_name: 'Prodavac',
-  end_date: END,
-  city: 'Beograd',
-  phone_number: '0641234567',
-  category: 'electronics',
-  bid_count: 0,
-  status: 'active',
-  winner: null,
-  created_at: '2026-04-20T10:00:00.000Z',
-  images: [],
-};
+const detail = auctionDetail({ current_price: 1000, bid_count: 0 });
 const bid = (seq: number) => ({
   auction_id: 1,
   seq,

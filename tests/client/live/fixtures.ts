@@ -1,0 +1,24 @@
+import type { AuctionDetail } from '@shared/schemas/auctions';
+
+export const END = '2026-05-01T10:00:00.000Z';
+
+/** An open auction's detail as the server sends it; tests override what they watch. */
+export const auctionDetail = (over: Partial<AuctionDetail> = {}): AuctionDetail => ({
+  id: 1,
+  title: 'Gramofon',
+  description: 'Opis',
+  current_price: 1100,
+  starting_price: 1000,
+  seller: 3,
+  seller_name: 'Prodavac',
+  end_date: END,
+  city: 'Beograd',
+  phone_number: '0641234567',
+  category: 'electronics',
+  bid_count: 1,
+  status: 'active',
+  winner: null,
+  created_at: '2026-04-20T10:00:00.000Z',
+  images: [],
+  ...over,
+});
