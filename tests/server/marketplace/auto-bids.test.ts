@@ -331,3 +331,23 @@ describe('Idempotency-Key and soft close', () => {
     ]);
   });
 });
+
+describe('at once', () => {
+  it('8 bidders setting maxima and bidding by hand at the same time leave one clean ladder and one active maximum, the leader’s', async () => {
+    const a = await createAuction(t.ctx, seller.user.id, { starting_price: 500 });
+    const people = await Promise.all(Array.from({ length: 8 }, () => actor(t)));
+    const answers = await Promise.all(
+      people.flatMap((p, i) => [setMax(p.api, a.id, 1000 + 37 * i), bid(p.api, a.id, 900 + 41 * i), setMax(p.api, a.id, 1500 + 53 * i)]),
+    );
+    for (const r of answers) expect([200, 201, 400]).toContain(r.status);
+    const rows = await t.ctx.db.selectFrom('bids').selectAll().where('auction_id', '=', a.id).orderBy('id').execute();
+    const amounts = rows.map((r) => r.amount);
+    expect(new Set(amounts).size).toBe(amounts.length);
+    for (let i = 1; i < amounts.length; i++) expect(amounts[i]).toBeGreaterThan(amounts[i - 1]!);
+    const row = await auctionRow(t, a.id);
+    expect(row).toMatchObject({ current_price: amounts.at(-1), bid_count: amounts.length });
+    const active = await t.ctx.db.selectFrom('auto_bids').selectAll().where('auction_id', '=', a.id).where('active', '=', 1).execute();
+    expect(active.length).toBeLessThanOrEqual(1);
+    if (active[0]) expect(active[0].bidder_id).toBe(rows.at(-1)!.bidder_id);
+  });
+});
