@@ -9,6 +9,7 @@ import { PAGE_SIZE } from '@shared/rules/limits';
 import type { AdminUser } from '@shared/schemas/accounts';
 import type { AdminUsersQuery } from '@shared/schemas/admin';
 import type { Paged } from '@shared/schemas/auctions';
+import { cancelMaximaOf } from '../bids/bids.repository';
 import { fillSearchText, listUsers, pageUsers, setBlocked, type UserFilter } from './admin-users.repository';
 import { presentAdminUser } from './admin-users.presenter';
 
@@ -42,6 +43,7 @@ export async function blockUser(ctx: AppContext, admin: User, userId: number): P
   if (!user) throw AppError.notFound();
   const blockedAt = user.blocked_at ?? isoAt(Date.now());
   if (!user.blocked_at) await setBlocked(ctx.db, userId, blockedAt);
+  await cancelMaximaOf(ctx.db, userId, blockedAt);
   await ctx.sessions.destroyUserSessions(userId);
   await ctx.realtime.dropUser(userId);
   ctx.logger.info({ adminId: admin.id, userId }, 'user blocked');

@@ -133,6 +133,15 @@ export async function markMaxBeaten(tx: DbOrTx, auctionId: number, bidderId: num
     .execute();
 }
 
+/**
+ * A blocked user's maxima stop answering bids: every active one of theirs is switched off (the rows they
+ * already bid stay, like manual bids). Blocking is rare, so the scan by bidder needs no index.
+ */
+export async function cancelMaximaOf(db: DbOrTx, bidderId: number, now: string): Promise<number> {
+  const r = await db.updateTable('auto_bids').set({ active: 0, beaten_at: now }).where('bidder_id', '=', bidderId).where('active', '=', 1).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 /** Oldest first, with each bidder's display name. */
 export function listBids(db: DbOrTx, auctionId: number): Promise<BidWithName[]> {
   return db

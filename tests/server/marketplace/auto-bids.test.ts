@@ -9,6 +9,7 @@ import { AutoBidRefusalResponse } from '@shared/schemas/autobid';
 import { BidRefusalResponse } from '@shared/schemas/bids';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createAuction } from '../../support/auctions';
+import { loginAs } from '../../support/factories';
 import { ApiClient } from '../../support/http';
 import { actor, auctionRow, bid, eventually, notificationsOf, type Actor } from '../../support/marketplace';
 import { collectEvents, emitWithAck, sleep, socketTracker, type TestSocket } from '../../support/sockets';
@@ -283,6 +284,21 @@ describe('the leader and its own maximum', () => {
     // Too low is answered first (the quick check before the transaction gives the same answer).
     expectBidRefusal(await bid(A.api, a.id, 515), 'bid_too_low', 510, minBid(520));
     expect(await auctionRow(t, a.id)).toMatchObject({ current_price: 510, bid_count: 1 });
+  });
+
+  it('blocking a user switches off their maximum: the next bid leads instead of being answered for them', async () => {
+    const a = await createAuction(t.ctx, seller.user.id, { starting_price: 500 });
+    const [A, B, admin] = await Promise.all([actor(t), actor(t), actor(t, { admin: true })]);
+    expect((await setMax(A.api, a.id, 2000)).body).toMatchObject({ current_price: 510, leading: true });
+    expect((await admin.api.post(`/api/admin/users/${A.user.id}/block/`, {})).status).toBe(200);
+    expect((await bid(B.api, a.id, 600)).body).toMatchObject({ current_price: 600, leading: true });
+    expect(await history(a.id)).toEqual([
+      [A.user.id, 510, true],
+      [B.user.id, 600, false],
+    ]);
+    // Unblocked, A has no maximum left: it must set a new one.
+    expect((await admin.api.post(`/api/admin/users/${A.user.id}/unblock/`, {})).status).toBe(200);
+    expect(await maxOf(await loginAs(t.url, A.user), a.id)).toBeNull();
   });
 
   it('a beaten bidder sets a new maximum in the same row and leads with it', async () => {
