@@ -40,7 +40,8 @@ async function auctionWith(
   rows: { watches?: [userId: number, atMs: number][]; bids?: [userId: number, amount: number, atMs: number][] },
 ) {
   return t.ctx.db.transaction().execute(async (tx) => {
-    const a = await createAuction({ ...t.ctx, db: tx } as AppContext, sellerId, opts);
+    // The factory uses ctx.db only (spreading ctx would read ctx.sqlite, which throws on PostgreSQL).
+    const a = await createAuction({ db: tx } as unknown as AppContext, sellerId, opts);
     for (const [userId, at] of rows.watches ?? []) await tx.insertInto('watchlist').values({ user_id: userId, auction_id: a.id, created_at: isoAt(at) }).execute();
     for (const [userId, amount, at] of rows.bids ?? []) {
       await tx.insertInto('bids').values({ auction_id: a.id, bidder_id: userId, amount, created_at: isoAt(at) }).execute();
