@@ -6,6 +6,7 @@
  * down is still sent after the start. Real HTTP, real sockets, the real closer's timer; ENDING_SOON_SECONDS small.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config';
 import type { AppContext } from '../../../server/context';
 import { isoAt } from '../../../server/lib/time';
 import { minutesLeft, sendDueEndingSoon } from '../../../server/features/auctions/closing.ending-soon';
@@ -171,6 +172,25 @@ describe('ending soon with the default ENDING_SOON_SECONDS (900)', () => {
       await sleep(1100);
       for (const who of [early, earlyBidder]) expect((await alertsOf(t, who.user.id, a.id)).map((n) => n.message)).toEqual([alertText(a.id, 'Bicikl', 15)]);
       for (const who of [inside, insideBidder, seller]) expect(await alertsOf(t, who.user.id, a.id)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('ENDING_SOON_SECONDS: 900 by default, 0 turns the alert off, a negative or non-number value stops the start', async () => {
+    expect(loadConfig({}).endingSoonSeconds).toBe(900);
+    expect(loadConfig({ ENDING_SOON_SECONDS: '30' }).endingSoonSeconds).toBe(30);
+    expect(() => loadConfig({ ENDING_SOON_SECONDS: '-1' })).toThrow(/ENDING_SOON_SECONDS/);
+    expect(() => loadConfig({ ENDING_SOON_SECONDS: 'pola sata' })).toThrow(ConfigError);
+    const t = await startTestServer({ ENDING_SOON_SECONDS: '0' });
+    try {
+      const seller = await actor(t);
+      const w = await actor(t);
+      const a = await auctionWith(t, seller.user.id, { endsInMs: 1500 }, { watches: [[w.user.id, Date.now() - 60_000]] });
+      expect(await sendDueEndingSoon(t.ctx)).toBe(0);
+      await eventually(async () => (await auctionRow(t, a.id)).status === 'ended', 4000);
+      expect(await alertsOf(t, w.user.id, a.id)).toEqual([]);
+      expect((await auctionRow(t, a.id)).ending_soon_at).toBeNull();
     } finally {
       await t.close();
     }
