@@ -1,11 +1,13 @@
 /**
- * The closer's timer: a sweep at start (for auctions that ended while the server was down), then one timer
- * aimed at the next end_date. It never sleeps longer than MAX_WAIT_MS, so auctions created elsewhere (or by
- * another node) are noticed within a second.
+ * The closer's timer: a sweep at start (for auctions that ended, or whose ending-soon window opened, while the
+ * server was down), then one timer aimed at the next end_date or the next ending-soon window, whichever comes
+ * first. It never sleeps longer than MAX_WAIT_MS, so auctions created elsewhere (or by another node) are
+ * noticed within a second.
  */
 import type { AppContext } from '../../context';
 import { closeDueAuctions } from './closing';
-import { findNextEndDate } from './closing.repository';
+import { sendDueEndingSoon } from './closing.ending-soon';
+import { findNextWakeDates } from './closing.repository';
 
 const MAX_WAIT_MS = 1000;
 
@@ -38,6 +40,9 @@ function closingTimer(ctx: AppContext): { run(): void; stop(): void } {
   let stopped = false;
   let running = false;
   let again = false;
+  // When the next ending-soon window opens, as last read (-Infinity: not read yet). An idle tick skips the
+  // alerts' query until then; the read after each pass (every tick) notices a nearer one within a second.
+  let windowAt = -Infinity;
 
   const arm = (delay: number) => {
     if (stopped) return;
@@ -57,10 +62,13 @@ function closingTimer(ctx: AppContext): { run(): void; stop(): void } {
       do {
         again = false;
         await closeDueAuctions(ctx);
+        if (Date.now() >= windowAt) await sendDueEndingSoon(ctx);
       } while (again && !stopped);
-      const next = await findNextEndDate(ctx.db);
+      const next = await nextWake(ctx);
+      windowAt = next.windowAt;
+      const at = Math.min(next.endAt, next.windowAt);
       // +5 ms: a timer may fire a hair early, and end_date itself still counts as open for bids until passed.
-      arm(next ? Date.parse(next) - Date.now() + 5 : MAX_WAIT_MS);
+      arm(Number.isFinite(at) ? at - Date.now() + 5 : MAX_WAIT_MS);
     } catch (err) {
       if (!stopped) ctx.logger.error({ err }, 'closing auctions failed');
       arm(MAX_WAIT_MS);
@@ -75,5 +83,15 @@ function closingTimer(ctx: AppContext): { run(): void; stop(): void } {
       stopped = true;
       clearTimeout(timer);
     },
+  };
+}
+
+/** When (ms) the next open auction ends and the next ending-soon window opens; Infinity for none. */
+async function nextWake(ctx: AppContext): Promise<{ endAt: number; windowAt: number }> {
+  const { nextEnd, nextUnalerted } = await findNextWakeDates(ctx.db);
+  const windowMs = ctx.config.endingSoonSeconds * 1000;
+  return {
+    endAt: nextEnd ? Date.parse(nextEnd) : Infinity,
+    windowAt: nextUnalerted && windowMs > 0 ? Date.parse(nextUnalerted) - windowMs : Infinity,
   };
 }
