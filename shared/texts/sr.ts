@@ -335,6 +335,39 @@ export const sr = {
     extended: 'Aukcija je produžena zbog ponude u poslednjim minutima.',
     closeToast: 'Zatvori obaveštenje',
   },
+  /** Automatic bidding in the bid box (issue 14, our wording beside the issue's texts). */
+  autoBid: {
+    title: 'Automatska ponuda',
+    explain: 'Unesite najviše što ste spremni da platite: sistem licitira umesto vas, za po 10 din, samo koliko je potrebno.',
+    maxLabel: 'Maksimalna ponuda (din)',
+    set: 'Postavi maksimum',
+    raise: 'Povećaj maksimum',
+    leading: (max: string) => `Vodite. Vaša maksimalna ponuda: ${max} din.`,
+    confirmTitle: 'Potvrdi automatsku ponudu',
+    confirmText: (max: number) => `Da li ste sigurni da želite da postavite maksimalnu ponudu od ${max} dinara za ovu aukciju?`,
+    minMax: (min: number) => `Maksimalna ponuda mora biti najmanje ${min} din`,
+    onlyRaise: 'Maksimalnu ponudu možete samo povećati.',
+    outbidAtOnce: (price: string) => `Vaša maksimalna ponuda je odmah nadmašena. Nova cena je ${price}.`,
+    manualOutbid: (price: string) => `Vaša ponuda je odmah nadmašena automatskom ponudom drugog kupca. Nova cena je ${price}.`,
+    historyBadge: 'automatska',
+    historyBadgeLabel: 'automatska ponuda',
+    error: 'Automatska ponuda nije postavljena. Pokušajte ponovo.',
+  },
+  /** Watchlist (issue 14). */
+  watch: {
+    watch: 'Prati',
+    watching: 'Pratite',
+    watchAria: (title: string) => `Prati aukciju ${title}`,
+    count: (n: number) => `Broj pratilaca: ${n}`,
+    error: 'Praćenje nije sačuvano. Pokušajte ponovo.',
+    menu: 'Praćene aukcije',
+    title: 'Praćene aukcije',
+    empty: 'Još ne pratite nijednu aukciju. Kliknite „Prati“ na aukciji da biste je ovde videli.',
+  },
+  /** Notifications that arrive live (toast beside the bell). */
+  notice: {
+    title: 'Novo obaveštenje',
+  },
   /** On /login after the session ended under an open page. */
   session: {
     ended: 'Vaša sesija je istekla. Prijavite se ponovo.',

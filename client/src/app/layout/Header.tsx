@@ -220,6 +220,9 @@ function UserMenu({ pathname, onLoggedOut }: { pathname: string; onLoggedOut: ()
               </Link>
             </li>
             <li>
+              <Link to="/pracene">{sr.watch.menu}</Link>
+            </li>
+            <li>
               <button type="button" onClick={onLogout} disabled={logout.isPending}>
                 {sr.header.logout}
               </button>

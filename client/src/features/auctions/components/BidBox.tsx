@@ -4,9 +4,12 @@ import { sr } from '@shared/texts/sr';
 import { minNextBid } from '@shared/rules/bids';
 import { Dialog } from '../../../components/Dialog';
 import { ApiError, isNotAuthenticated, NetworkError } from '../../../lib/api';
+import { formatPrice } from '../../../lib/format';
 import { useAuth } from '../../auth/use-auth';
 import { usePlaceBid } from '../api/bids';
 import { checkBidAmount } from './bid-validation';
+import { AutoBidBox } from './AutoBidBox';
+import { ConfirmAmountDialog } from './ConfirmAmountDialog';
 
 export interface BidBoxProps {
   auctionId: number;
@@ -42,6 +45,8 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<number | null>(null);
   const [success, setSuccess] = useState(false);
+  /** A bid accepted but answered at once by another bidder's maximum. */
+  const [outbid, setOutbid] = useState<string | null>(null);
   const place = usePlaceBid(auctionId);
   const timer = useRef<number | undefined>(undefined);
 
@@ -59,6 +64,7 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
       return;
     }
     setError(null);
+    setOutbid(null);
     setPending(checked.amount);
   };
 
@@ -66,9 +72,14 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
     if (pending === null) return;
     const amount = pending;
     place.mutate(amount, {
-      onSuccess: () => {
+      onSuccess: (placed) => {
         setPending(null);
         setRaw('');
+        // Answered at once by another bidder's maximum: accepted, but not leading. Not a success.
+        if (placed.leading === false) {
+          setOutbid(sr.autoBid.manualOutbid(formatPrice(placed.current_price)));
+          return;
+        }
         setSuccess(true);
         void celebrate();
         window.clearTimeout(timer.current);
@@ -107,6 +118,7 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
             onChange={(e) => {
               setRaw(e.target.value);
               if (error) setError(null);
+              if (outbid) setOutbid(null);
             }}
           />
           <button type="submit" className="btn btn--primary bid-box__submit" disabled={place.isPending}>
@@ -118,28 +130,22 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
             {error}
           </p>
         )}
+        {outbid && (
+          <p className="bid-box__outbid" role="alert" data-testid="bid-outbid">
+            {outbid}
+          </p>
+        )}
       </form>
 
-      <Dialog
+      <ConfirmAmountDialog
         open={pending !== null}
         title={sr.detail.confirmBidTitle}
-        role="alertdialog"
-        onClose={() => {
-          if (!place.isPending) setPending(null);
-        }}
-        actions={
-          <>
-            <button type="button" className="btn btn--secondary" onClick={() => setPending(null)} disabled={place.isPending}>
-              {sr.common.cancel}
-            </button>
-            <button type="button" className="btn btn--primary" onClick={confirm} disabled={place.isPending}>
-              {sr.common.yes}
-            </button>
-          </>
-        }
+        busy={place.isPending}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
       >
-        <p>{pending !== null ? sr.detail.confirmBidText(pending) : ''}</p>
-      </Dialog>
+        {pending !== null ? sr.detail.confirmBidText(pending) : ''}
+      </ConfirmAmountDialog>
 
       <Dialog
         open={success}
@@ -154,6 +160,7 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
       >
         <p>{sr.detail.bidSuccess}</p>
       </Dialog>
+      <AutoBidBox auctionId={auctionId} currentPrice={currentPrice} />
     </div>
   );
 }

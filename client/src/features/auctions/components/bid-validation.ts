@@ -10,3 +10,17 @@ export function checkBidAmount(raw: string, currentPrice: number): { amount: num
   if (!Number.isFinite(amount) || amount < min) return { error: sr.detail.minBid(min) };
   return { amount };
 }
+
+/**
+ * Client check of a maximum ("Automatska ponuda"): whole dinars; while the caller holds an active maximum it
+ * can only be raised, otherwise it must reach the next bid (price + 10). The server decides again.
+ */
+export function checkMaxAmount(raw: string, currentPrice: number, activeMax: number | null): { amount: number } | { error: string } {
+  const min = activeMax ?? minNextBid(currentPrice);
+  const error = activeMax === null ? sr.autoBid.minMax(min) : sr.autoBid.onlyRaise;
+  const text = raw.trim().replace(/\s/g, '');
+  if (text === '' || !/^\d+([.,]\d+)?$/.test(text)) return { error: sr.autoBid.minMax(min) };
+  const amount = Math.floor(Number(text.replace(',', '.')));
+  if (!Number.isFinite(amount) || amount < min) return { error };
+  return { amount };
+}

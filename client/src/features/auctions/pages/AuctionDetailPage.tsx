@@ -15,6 +15,8 @@ import { useAuction, useSeller } from '../api/auction-detail';
 import { Slideshow } from '../components/Slideshow';
 import { BidBox } from '../components/BidBox';
 import { BidHistoryDialog } from '../components/BidHistoryDialog';
+import { WatchButton } from '../components/WatchButton';
+import type { WatchableDetail } from '../api/watchlist';
 import { Comments } from '../components/Comments';
 import '../components/auctions.css';
 import '../components/detail.css';
@@ -49,7 +51,7 @@ function AuctionDetail({ id }: { id: number }) {
   const auth = useAuth();
   // Live: join the auction's room; events patch the cached detail, bids and comments in place.
   const { extended, live } = useLiveAuction(id);
-  const a = auction.data;
+  const a: WatchableDetail | undefined = auction.data;
   const seller = useSeller(id, !!a && !a.seller_name);
   // The end date the countdown reached; a later end (soft close) reopens the bid box.
   const [endedAt, setEndedAt] = useState<string | null>(null);
@@ -85,6 +87,14 @@ function AuctionDetail({ id }: { id: number }) {
             <span className="detail__category"> · {categoryLabel(a.category)}</span>
           </p>
           <h1 className="detail__title">{a.title}</h1>
+          <div className="detail__watch">
+            {!isSeller && (!ended || a.watched) && <WatchButton auctionId={a.id} watched={a.watched === true} variant="detail" />}
+            {typeof a.watch_count === 'number' && (
+              <span className="detail__watch-count" data-testid="watch-count">
+                {sr.watch.count(a.watch_count)}
+              </span>
+            )}
+          </div>
           <div className="detail__price-box">
             <span className="detail__price-label">{sr.auctions.currentPrice}</span>
             <span className="detail__price" data-testid="current-price">
