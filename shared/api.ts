@@ -42,6 +42,7 @@ import {
 import { BidListResponse, BidRefusalResponse, PlaceBidInput, PlacedBidResponse, UserNamesInput, UserNamesResponse } from './schemas/bids';
 import { CommentListResponse, CommentResponse, CreateCommentInput } from './schemas/comments';
 import { MarkReadResponse, NotificationListResponse, UnreadCountResponse } from './schemas/notifications';
+import { WatchInput, WatchResponse } from './schemas/watchlist';
 import { ApiErrorResponse } from './schemas/errors';
 import { HealthResponse } from './schemas/health';
 
@@ -110,6 +111,10 @@ export const API = {
   'GET /api/comments/:auctionId/': { output: { 200: CommentListResponse } },
   'POST /api/comments/create/': { body: CreateCommentInput, output: { 201: CommentResponse } },
   'DELETE /api/comments/:commentId/delete/': { output: { 204: NO_BODY } },
+
+  'POST /api/watchlist/': { body: WatchInput, output: { 201: WatchResponse, 200: WatchResponse } },
+  'DELETE /api/watchlist/:auctionId/': { output: { 204: NO_BODY } },
+  'GET /api/watchlist/': list,
 
   'GET /api/notifications/': { output: { 200: NotificationListResponse } },
   'GET /api/notifications/unread-count/': { output: { 200: UnreadCountResponse } },

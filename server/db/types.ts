@@ -53,6 +53,8 @@ export interface AuctionsTable {
   seq: ColumnType<number, number | undefined, number>;
   created_at: string;
   closed_at: string | null;
+  /** When the ending-soon alert went out (claimed once by the closer); NULL before (migration 2026-11-24-1300). */
+  ending_soon_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuctionImagesTable {
@@ -92,6 +94,13 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A user watching an auction (issue 14): since `created_at`. */
+export interface WatchlistTable {
+  user_id: number;
+  auction_id: number;
+  created_at: string;
+}
+
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
@@ -112,6 +121,7 @@ export interface Database {
   comments: CommentsTable;
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
+  watchlist: WatchlistTable;
 }
 
 export type Db = Kysely<Database>;

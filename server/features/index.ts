@@ -7,6 +7,7 @@ import { imagesRoutes } from './images/images.routes';
 import { bidsRoutes } from './bids/bids.routes';
 import { commentsRoutes } from './comments/comments.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { watchlistRoutes } from './watchlist/watchlist.routes';
 import { healthRoutes } from './health/health.routes';
 import { startIdempotencyKeyPruning } from './bids/idempotency-pruning';
 
@@ -20,6 +21,7 @@ export function apiRoutes(ctx: AppContext): Router {
   r.use(auctionsRoutes(ctx));
   r.use(accountsRoutes(ctx));
   r.use(notificationsRoutes(ctx));
+  r.use(watchlistRoutes(ctx));
   r.use(commentsRoutes(ctx));
   r.use(imagesRoutes(ctx));
   r.use(adminRoutes(ctx));

@@ -47,7 +47,7 @@ async function join(socket: IoSocket, db: Db, auctionId: number): Promise<Auctio
   // Join before reading: an event committed after the read carries a larger seq and is delivered to
   // this socket; one committed before is already inside the snapshot (seq ≤ snapshot seq).
   await socket.join(room);
-  const snap = await loadAuctionSnapshot(db, auctionId);
+  const snap = await loadAuctionSnapshot(db, auctionId, socket.data.userId ?? undefined);
   if (!snap) {
     if (!already) await socket.leave(room);
     return { ok: false, detail: rtTexts.notFound };

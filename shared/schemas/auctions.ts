@@ -115,8 +115,9 @@ export const AuctionImage = z.object({ id: z.number(), image: z.string(), thumbn
 export type AuctionImage = z.infer<typeof AuctionImage>;
 
 /**
- * A card of every list (paged or not, popular, own, admin). `first_image` is the first image's card size;
- * `images` holds all of the auction's images in display order, exactly as the detail's `images`.
+ * A card of every list (paged or not, popular, own, admin, watchlist). `first_image` is the first image's card
+ * size; `images` holds all of the auction's images in display order, exactly as the detail's `images`;
+ * `watched`: the caller watches it (always false for a visitor).
  */
 export const AuctionCard = z.object({
   id: z.number(),
@@ -131,6 +132,7 @@ export const AuctionCard = z.object({
   images: z.array(AuctionImage),
   bid_count: z.number(),
   status: AuctionStatus,
+  watched: z.boolean(),
 });
 export type AuctionCard = z.infer<typeof AuctionCard>;
 
@@ -151,6 +153,10 @@ export const AuctionDetail = z.object({
   winner: z.number().nullable(),
   created_at: z.string(),
   images: z.array(AuctionImage),
+  /** The caller watches it (false for a visitor). */
+  watched: z.boolean(),
+  /** How many users watch it, read fresh on each request. */
+  watch_count: z.number(),
 });
 export type AuctionDetail = z.infer<typeof AuctionDetail>;
 

@@ -61,6 +61,7 @@ describe('the contract check on every answer the tests see', () => {
     images: [],
     bid_count: 0,
     status: 'active',
+    watched: false,
   };
   const json = (method: string, url: string, status: number, body: unknown): SeenResponse => ({
     method,

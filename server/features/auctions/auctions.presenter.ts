@@ -17,7 +17,7 @@ type ImageFiles = { id: number; card_path: string; large_path: string };
  * A list card (spec §3 "Auction (list)" + status), with the auction's city and all its images in display
  * order, each presented exactly as on the detail (presentImage), so a card and its detail agree.
  */
-export function presentCard(row: CardRow, images: readonly ImageFiles[], now: number = Date.now()): AuctionCard {
+export function presentCard(row: CardRow, images: readonly ImageFiles[], watched: boolean, now: number = Date.now()): AuctionCard {
   return {
     id: row.id,
     title: row.title,
@@ -31,10 +31,11 @@ export function presentCard(row: CardRow, images: readonly ImageFiles[], now: nu
     images: images.map(presentImage),
     bid_count: row.bid_count,
     status: statusOf(row, now),
+    watched,
   };
 }
 
-/** The detail (spec §3 "Auction (detail)" + category, counts, status, winner, seller name, ordered images). */
+/** The detail (spec §3 "Auction (detail)" + category, counts, status, winner, seller name, ordered images, watching). */
 export function presentDetail(
   row: DetailRow,
   images: readonly ImageFiles[],
@@ -57,5 +58,7 @@ export function presentDetail(
     winner: row.winner_id,
     created_at: row.created_at,
     images: images.map(presentImage),
+    watched: Boolean(row.watched),
+    watch_count: Number(row.watch_count),
   };
 }

@@ -30,6 +30,10 @@ export interface DetailRow extends CardRow {
   winner_id: number | null;
   created_at: string;
   seller_name: string;
+  /** Users watching it (counted on each read). */
+  watch_count: number;
+  /** Whether the viewer watches it (0/1 on SQLite, a boolean on PostgreSQL; always falsy for a visitor). */
+  watched: number | boolean;
 }
 
 /**
@@ -37,9 +41,14 @@ export interface DetailRow extends CardRow {
  * - public: open (status active and end_date in the future) auctions of sellers who are not blocked;
  * - all: everything (admin), or only open (`active`: status active, end_date in the future) or ended ones
  *   (`ended`: closed, or end_date passed and not yet closed) — the status a card shows;
- * - seller / bidder: the user's own auctions / the auctions the user bid on, ended ones included.
+ * - seller / bidder / watcher: the user's own auctions / the auctions the user bid on / watches, ended ones included.
  */
-export type ListScope = { kind: 'public' } | { kind: 'all'; status?: AdminAuctionStatus } | { kind: 'seller'; userId: number } | { kind: 'bidder'; userId: number };
+export type ListScope =
+  | { kind: 'public' }
+  | { kind: 'all'; status?: AdminAuctionStatus }
+  | { kind: 'seller'; userId: number }
+  | { kind: 'bidder'; userId: number }
+  | { kind: 'watcher'; userId: number };
 
 export interface ListFilter {
   scope: ListScope;
@@ -72,6 +81,8 @@ function applyFilter<O>(db: DbOrTx, q: AuctionsQuery<O>, f: ListFilter, plan: Se
     q = q.where('a.seller_id', '=', s.userId);
   } else if (s.kind === 'bidder') {
     q = q.where('a.id', 'in', (eb) => eb.selectFrom('bids as b').select('b.auction_id').where('b.bidder_id', '=', s.userId));
+  } else if (s.kind === 'watcher') {
+    q = q.where('a.id', 'in', (eb) => eb.selectFrom('watchlist as w').select('w.auction_id').where('w.user_id', '=', s.userId));
   } else if (s.kind === 'all' && s.status === 'active') {
     q = q.where('a.status', '=', 'active').where('a.end_date', '>', f.now);
   } else if (s.kind === 'all' && s.status === 'ended') {
@@ -237,10 +248,21 @@ export async function listPopular(db: DbOrTx, now: string, since: string, limit:
   return out;
 }
 
-export async function findDetail(db: DbOrTx, id: number): Promise<DetailRow | undefined> {
+/** The detail row; its watch count and whether `viewerId` (none: a visitor) watches it come from the same statement. */
+export async function findDetail(db: DbOrTx, id: number, viewerId?: number): Promise<DetailRow | undefined> {
   const row = await cardQuery(db)
     .innerJoin('users as s', 's.id', 'a.seller_id')
     .select(['a.phone_number', 'a.starting_price', 'a.winner_id', 'a.created_at', 's.first_name as seller_name'])
+    .select((eb) => [
+      eb
+        .selectFrom('watchlist as w')
+        .select((w) => w.fn.countAll<number>().as('n'))
+        .whereRef('w.auction_id', '=', 'a.id')
+        .as('watch_count'),
+      viewerId === undefined
+        ? sql<number>`0`.as('watched')
+        : eb.exists(eb.selectFrom('watchlist as v').select('v.auction_id').where('v.user_id', '=', viewerId).whereRef('v.auction_id', '=', 'a.id')).as('watched'),
+    ])
     .where('a.id', '=', id)
     .executeTakeFirst();
   return row as DetailRow | undefined;

@@ -32,7 +32,7 @@ export function auctionsRoutes(ctx: AppContext): Router {
   });
 
   r.get('/auction/:id/', async (req, res) => {
-    res.json(await getDetail(ctx, parseId(req.params.id)));
+    res.json(await getDetail(ctx, parseId(req.params.id), req.user?.id));
   });
 
   r.delete('/auctionItems/delete/:id/', requireActiveUser, async (req, res) => {
@@ -54,28 +54,29 @@ export function auctionsRoutes(ctx: AppContext): Router {
   });
 
   // Lists. Public ones show open auctions of unblocked sellers; own ones include ended auctions.
-  r.get('/auctions/best/', async (_req, res) => {
-    res.json(await listPopular(ctx));
+  r.get('/auctions/best/', async (req, res) => {
+    res.json(await listPopular(ctx, req.user?.id));
   });
 
   r.get('/auctions/', async (req, res) => {
-    res.json(await listAuctions(ctx, { kind: 'public' }, parse(ListQuery, req.query)));
+    res.json(await listAuctions(ctx, { kind: 'public' }, parse(ListQuery, req.query), req.user?.id));
   });
 
   // An admin sees every auction and may filter by `status` and sort by bid count; others get the public list.
   r.get('/all-auction-items/', async (req, res) => {
     if (req.user?.is_admin) {
       const query = parse(AdminAuctionsQuery, req.query);
-      res.json(await listAuctions(ctx, { kind: 'all', status: query.status }, query));
+      res.json(await listAuctions(ctx, { kind: 'all', status: query.status }, query, req.user.id));
       return;
     }
-    res.json(await listAuctions(ctx, { kind: 'public' }, parse(ListQuery, req.query)));
+    res.json(await listAuctions(ctx, { kind: 'public' }, parse(ListQuery, req.query), req.user?.id));
   });
 
   const own =
     (kind: 'seller' | 'bidder'): RequestHandler =>
     async (req, res) => {
-      res.json(await listAuctions(ctx, { kind, userId: currentUser(req).id }, parse(ListQuery, req.query)));
+      const user = currentUser(req);
+      res.json(await listAuctions(ctx, { kind, userId: user.id }, parse(ListQuery, req.query), user.id));
     };
   r.get('/my-auctions/', requireAuth, own('seller'));
   r.get('/auctionItems/', requireAuth, own('seller'));

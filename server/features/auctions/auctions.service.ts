@@ -9,6 +9,7 @@ import { normaliseForSearch, searchTerm } from '@shared/rules/search';
 import { PAGE_SIZE } from '@shared/rules/limits';
 import { imagesForAuctions, listImages } from '../images/images.repository';
 import { removeFiles } from '../images/media-store';
+import { watchedAmong } from '../watchlist/watchlist.repository';
 import * as repo from './auctions.repository';
 import { bumpSeq } from './seq.repository';
 import type { DomainEvent } from '../../realtime/events';
@@ -44,8 +45,9 @@ export async function createAuction(ctx: AppContext, seller: User, input: Create
   return id;
 }
 
-export async function getDetail(ctx: AppContext, id: number): Promise<AuctionDetail> {
-  const row = await repo.findDetail(ctx.db, id);
+/** The detail as `viewerId` sees it (none: a visitor): whether they watch it, and the watch count. */
+export async function getDetail(ctx: AppContext, id: number, viewerId?: number): Promise<AuctionDetail> {
+  const row = await repo.findDetail(ctx.db, id, viewerId);
   if (!row) throw AppError.notFound(auctionTexts.notFound);
   const images = await listImages(ctx.db, id);
   return presentDetail(row, images);
@@ -79,11 +81,15 @@ export async function deleteAuction(ctx: AppContext, user: User, id: number): Pr
   return [{ type: 'auction:deleted', payload: { auction_id: id, seq } }];
 }
 
-/** Cards of a list: the plain array, or `{count, next, previous, results}` when `page` is given. */
+/**
+ * Cards of a list: the plain array, or `{count, next, previous, results}` when `page` is given. `viewerId`: the
+ * logged-in caller, whose watched auctions the cards mark (none: a visitor, nothing more is read).
+ */
 export async function listAuctions(
   ctx: AppContext,
   scope: repo.ListScope,
   query: ListQuery | AdminAuctionsQuery,
+  viewerId?: number,
 ): Promise<AuctionCard[] | Paged<AuctionCard>> {
   const now = Date.now();
   const filter: repo.ListFilter = {
@@ -94,7 +100,7 @@ export async function listAuctions(
   };
   if (query.page === undefined) {
     const rows = await repo.listCards(ctx.db, filter, query.sort, query.page_size ?? PLAIN_LIST_MAX, 0);
-    return presentCards(ctx, rows, now);
+    return presentCards(ctx, rows, now, viewerId);
   }
   const size = query.page_size ?? PAGE_SIZE;
   const count = await repo.countCards(ctx.db, filter);
@@ -103,18 +109,25 @@ export async function listAuctions(
     count,
     next: query.page * size < count ? query.page + 1 : null,
     previous: query.page > 1 ? query.page - 1 : null,
-    results: await presentCards(ctx, rows, now),
+    results: await presentCards(ctx, rows, now, viewerId),
   };
 }
 
-export async function listPopular(ctx: AppContext): Promise<AuctionCard[]> {
+export async function listPopular(ctx: AppContext, viewerId?: number): Promise<AuctionCard[]> {
   const now = Date.now();
   const rows = await repo.listPopular(ctx.db, isoAt(now), isoAt(now - POPULAR_WINDOW_MS), POPULAR_LIMIT);
-  return presentCards(ctx, rows, now);
+  return presentCards(ctx, rows, now, viewerId);
 }
 
-/** Cards of one page: the images of all its auctions come from one batched query, never one per card. */
-async function presentCards(ctx: AppContext, rows: repo.CardRow[], now: number): Promise<AuctionCard[]> {
-  const images = await imagesForAuctions(ctx.db, rows.map((r) => r.id));
-  return rows.map((r) => presentCard(r, images.get(r.id) ?? [], now));
+/**
+ * Cards of one page: the images of all its auctions come from one batched query, never one per card; so does,
+ * for a logged-in viewer, which of them they watch (a visitor's page reads nothing more).
+ */
+async function presentCards(ctx: AppContext, rows: repo.CardRow[], now: number, viewerId?: number): Promise<AuctionCard[]> {
+  const ids = rows.map((r) => r.id);
+  const [images, watched] = await Promise.all([
+    imagesForAuctions(ctx.db, ids),
+    viewerId === undefined ? new Set<number>() : watchedAmong(ctx.db, viewerId, ids),
+  ]);
+  return rows.map((r) => presentCard(r, images.get(r.id) ?? [], watched.has(r.id), now));
 }

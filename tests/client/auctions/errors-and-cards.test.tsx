@@ -44,6 +44,7 @@ const card = {
   ],
   bid_count: 0,
   status: 'active' as const,
+  watched: false,
 };
 
 describe('<AuctionCard>', () => {

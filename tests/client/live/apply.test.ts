@@ -27,6 +27,7 @@ const card = (id: number, over: Partial<AuctionCard> = {}): AuctionCard => ({
   images: [],
   bid_count: 1,
   status: 'active',
+  watched: false,
   ...over,
 });
 const page = (...cards: AuctionCard[]): Paged<AuctionCard> => ({ count: cards.length, next: null, previous: null, results: cards });

@@ -20,5 +20,7 @@ export const auctionDetail = (over: Partial<AuctionDetail> = {}): AuctionDetail 
   winner: null,
   created_at: '2026-04-20T10:00:00.000Z',
   images: [],
+  watched: false,
+  watch_count: 0,
   ...over,
 });

@@ -69,6 +69,7 @@ describe('public lists', () => {
       images: [],
       bid_count: 0,
       status: 'active',
+      watched: false,
     });
   });
 
