@@ -353,16 +353,10 @@ export const sr = {
     historyBadgeLabel: 'automatska ponuda',
     error: 'Automatska ponuda nije postavljena. Pokušajte ponovo.',
   },
-  /** Watchlist (issue 14). */
+  /** Watchlist (issue 14): beside watchlistTexts (shared/schemas/watchlist.ts), the client's own words. */
   watch: {
-    watch: 'Prati',
-    watching: 'Pratite',
     watchAria: (title: string) => `Prati aukciju ${title}`,
     count: (n: number) => `Broj pratilaca: ${n}`,
-    error: 'Praćenje nije sačuvano. Pokušajte ponovo.',
-    menu: 'Praćene aukcije',
-    title: 'Praćene aukcije',
-    empty: 'Još ne pratite nijednu aukciju. Kliknite „Prati“ na aukciji da biste je ovde videli.',
   },
   /** Notifications that arrive live (toast beside the bell). */
   notice: {

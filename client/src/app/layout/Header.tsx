@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sr } from '@shared/texts/sr';
+import { watchlistTexts } from '@shared/schemas/watchlist';
 import { Logo } from '../../components/Logo';
 import { clearAuth, useAuth } from '../../features/auth/use-auth';
 import { statusQuery } from '../../features/auth/api/status';
@@ -220,7 +221,7 @@ function UserMenu({ pathname, onLoggedOut }: { pathname: string; onLoggedOut: ()
               </Link>
             </li>
             <li>
-              <Link to="/pracene">{sr.watch.menu}</Link>
+              <Link to="/pracene">{watchlistTexts.title}</Link>
             </li>
             <li>
               <button type="button" onClick={onLogout} disabled={logout.isPending}>

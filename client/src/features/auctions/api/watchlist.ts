@@ -3,15 +3,7 @@ import { apiFetch } from '../../../lib/api';
 import { auctionKey } from './auction-detail';
 import { auctionListsKey } from './auctions-list';
 import type { AuctionCard, AuctionDetail, Paged } from '@shared/schemas/auctions';
-
-// TODO(i14 merge): from '@shared/schemas/watchlist' and the `watched` fields of AuctionCard/AuctionDetail.
-export interface WatchResponse {
-  auction_item_id: number;
-  watched: true;
-  watch_count: number;
-}
-export type WatchableCard = AuctionCard & { watched?: boolean };
-export type WatchableDetail = AuctionDetail & { watched?: boolean; watch_count?: number };
+import type { WatchResponse } from '@shared/schemas/watchlist';
 
 /** The /pracene pages (GET /api/watchlist/): refetched after every toggle. */
 export const watchedListsKey = [...auctionListsKey, 'watched'] as const;
@@ -24,17 +16,15 @@ export const watchAuction = (auctionId: number) =>
 export const unwatchAuction = (auctionId: number) => apiFetch<void>(`/api/watchlist/${auctionId}/`, { method: 'DELETE' });
 
 /** The detail with `watched` set; the count moves by one only when the state changes. */
-export function detailWatched<T extends WatchableDetail>(d: T | undefined, watched: boolean, count?: number): T | undefined {
+export function detailWatched(d: AuctionDetail | undefined, watched: boolean, count?: number): AuctionDetail | undefined {
   if (!d) return d;
-  const was = d.watched === true;
-  const base = typeof d.watch_count === 'number' ? d.watch_count : undefined;
-  const next = count ?? (base === undefined || was === watched ? base : Math.max(0, base + (watched ? 1 : -1)));
-  if (was === watched && next === d.watch_count) return d;
-  return { ...d, watched, ...(next === undefined ? {} : { watch_count: next }) };
+  const next = count ?? (d.watched === watched ? d.watch_count : Math.max(0, d.watch_count + (watched ? 1 : -1)));
+  if (d.watched === watched && next === d.watch_count) return d;
+  return { ...d, watched, watch_count: next };
 }
 
 /** One cached list page with the card of `auctionId` marked (other pages returned untouched). */
-export function pageWatched(page: Paged<WatchableCard> | undefined, auctionId: number, watched: boolean): Paged<WatchableCard> | undefined {
+export function pageWatched(page: Paged<AuctionCard> | undefined, auctionId: number, watched: boolean): Paged<AuctionCard> | undefined {
   if (!page || !page.results.some((a) => a.id === auctionId && a.watched !== watched)) return page;
   return { ...page, results: page.results.map((a) => (a.id === auctionId ? { ...a, watched } : a)) };
 }
@@ -46,8 +36,8 @@ export function pageWatched(page: Paged<WatchableCard> | undefined, auctionId: n
 export function useToggleWatch(auctionId: number) {
   const qc = useQueryClient();
   const mark = (watched: boolean) => {
-    qc.setQueryData<WatchableDetail>(auctionKey(auctionId), (d) => detailWatched(d, watched));
-    qc.setQueriesData<Paged<WatchableCard>>({ queryKey: auctionListsKey }, (p) => pageWatched(p, auctionId, watched));
+    qc.setQueryData<AuctionDetail>(auctionKey(auctionId), (d) => detailWatched(d, watched));
+    qc.setQueriesData<Paged<AuctionCard>>({ queryKey: auctionListsKey }, (p) => pageWatched(p, auctionId, watched));
   };
   return useMutation<WatchResponse | void, Error, boolean>({
     mutationFn: (watch) => (watch ? watchAuction(auctionId) : unwatchAuction(auctionId)),
@@ -59,7 +49,7 @@ export function useToggleWatch(auctionId: number) {
     // Back to the state before the click; live price patches made meanwhile stay.
     onError: (_err, watch) => mark(!watch),
     onSuccess: (res, watch) => {
-      if (watch && res) qc.setQueryData<WatchableDetail>(auctionKey(auctionId), (d) => detailWatched(d, true, res.watch_count));
+      if (watch && res) qc.setQueryData<AuctionDetail>(auctionKey(auctionId), (d) => detailWatched(d, true, res.watch_count));
     },
     onSettled: () => qc.invalidateQueries({ queryKey: watchedListsKey }),
   });

@@ -6,7 +6,7 @@ import { formatPrice } from '../../../lib/format';
 import { now } from '../../../lib/clock';
 import { Countdown } from '../../../components/Countdown';
 import { useAuth } from '../../auth/use-auth';
-import type { WatchableCard as Card } from '../api/watchlist';
+import type { AuctionCard as Card } from '@shared/schemas/auctions';
 import { descriptionPreview } from './description-preview';
 import { WatchButton } from './WatchButton';
 
@@ -29,7 +29,7 @@ export function AuctionCard({ auction, markEnded, onDelete, eager }: AuctionCard
   const watchable = auth.user?.id !== auction.seller && !(isEnded && !auction.watched);
   return (
     <article className={`auction-card${isEnded && markEnded ? ' auction-card--ended' : ''}`}>
-      {watchable && <WatchButton auctionId={auction.id} watched={auction.watched === true} title={auction.title} />}
+      {watchable && <WatchButton auctionId={auction.id} watched={auction.watched} title={auction.title} />}
       <Link to={href} className="auction-card__media" tabIndex={-1} aria-hidden="true">
         {auction.first_image ? (
           <img

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
+import { watchlistTexts } from '@shared/schemas/watchlist';
 import { ApiError, isNotAuthenticated } from '../../../lib/api';
 import { useAuth } from '../../auth/use-auth';
 import { useToggleWatch } from '../api/watchlist';
@@ -46,7 +47,7 @@ export function WatchButton({ auctionId, watched, title, variant = 'card' }: Wat
       onError: (err) => {
         // A session that ended is taken to /login by the app's SessionEndWatcher.
         if (isNotAuthenticated(err)) return;
-        setError(err instanceof ApiError && err.status === 404 ? sr.auctions.notFound : sr.watch.error);
+        setError(err instanceof ApiError && err.status === 404 ? sr.auctions.notFound : watchlistTexts.failed);
       },
     });
   };
@@ -58,12 +59,13 @@ export function WatchButton({ auctionId, watched, title, variant = 'card' }: Wat
         className={`watch__btn${watched ? ' watch__btn--on' : ''}`}
         aria-pressed={watched}
         aria-label={title ? sr.watch.watchAria(title) : undefined}
+        title={watched ? watchlistTexts.unwatch : undefined}
         aria-busy={toggle.isPending || undefined}
         onClick={onClick}
         data-testid="watch-toggle"
       >
         <EyeIcon filled={watched} />
-        <span>{watched ? sr.watch.watching : sr.watch.watch}</span>
+        <span>{watched ? watchlistTexts.watching : watchlistTexts.watch}</span>
       </button>
       {error && (
         <p className="watch__error" role="alert">

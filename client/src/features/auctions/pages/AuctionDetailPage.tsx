@@ -16,7 +16,6 @@ import { Slideshow } from '../components/Slideshow';
 import { BidBox } from '../components/BidBox';
 import { BidHistoryDialog } from '../components/BidHistoryDialog';
 import { WatchButton } from '../components/WatchButton';
-import type { WatchableDetail } from '../api/watchlist';
 import { Comments } from '../components/Comments';
 import '../components/auctions.css';
 import '../components/detail.css';
@@ -51,7 +50,7 @@ function AuctionDetail({ id }: { id: number }) {
   const auth = useAuth();
   // Live: join the auction's room; events patch the cached detail, bids and comments in place.
   const { extended, live } = useLiveAuction(id);
-  const a: WatchableDetail | undefined = auction.data;
+  const a = auction.data;
   const seller = useSeller(id, !!a && !a.seller_name);
   // The end date the countdown reached; a later end (soft close) reopens the bid box.
   const [endedAt, setEndedAt] = useState<string | null>(null);
@@ -88,12 +87,10 @@ function AuctionDetail({ id }: { id: number }) {
           </p>
           <h1 className="detail__title">{a.title}</h1>
           <div className="detail__watch">
-            {!isSeller && (!ended || a.watched) && <WatchButton auctionId={a.id} watched={a.watched === true} variant="detail" />}
-            {typeof a.watch_count === 'number' && (
-              <span className="detail__watch-count" data-testid="watch-count">
-                {sr.watch.count(a.watch_count)}
-              </span>
-            )}
+            {!isSeller && (!ended || a.watched) && <WatchButton auctionId={a.id} watched={a.watched} variant="detail" />}
+            <span className="detail__watch-count" data-testid="watch-count">
+              {sr.watch.count(a.watch_count)}
+            </span>
           </div>
           <div className="detail__price-box">
             <span className="detail__price-label">{sr.auctions.currentPrice}</span>
