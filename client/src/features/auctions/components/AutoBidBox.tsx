@@ -7,6 +7,7 @@ import { formatNumber, formatPrice } from '../../../lib/format';
 import { useAuth } from '../../auth/use-auth';
 import { useAutoBid, useSetAutoBid } from '../api/auto-bid';
 import { checkMaxAmount } from './bid-validation';
+import { AmountForm } from './AmountForm';
 import { ConfirmAmountDialog } from './ConfirmAmountDialog';
 
 export interface AutoBidBoxProps {
@@ -31,9 +32,8 @@ export function autoBidErrorMessage(err: unknown): string {
 export function AutoBidBox({ auctionId, currentPrice }: AutoBidBoxProps) {
   const auth = useAuth();
   const navigate = useNavigate();
-  const inputId = useId();
+  const titleId = useId();
   const hintId = useId();
-  const errorId = useId();
   const loggedIn = auth.status === 'authenticated';
   const state = useAutoBid(auctionId, loggedIn);
   const setMax = useSetAutoBid(auctionId);
@@ -42,8 +42,7 @@ export function AutoBidBox({ auctionId, currentPrice }: AutoBidBoxProps) {
   const [pending, setPending] = useState<number | null>(null);
   const active = loggedIn ? (state.data?.max_amount ?? null) : null;
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (!loggedIn) {
       if (auth.status === 'anonymous') navigate('/login');
       return;
@@ -77,8 +76,8 @@ export function AutoBidBox({ auctionId, currentPrice }: AutoBidBoxProps) {
   };
 
   return (
-    <section className="auto-bid" aria-labelledby={`${inputId}-title`}>
-      <h2 className="auto-bid__title" id={`${inputId}-title`}>
+    <section className="auto-bid" aria-labelledby={titleId}>
+      <h2 className="auto-bid__title" id={titleId}>
         {sr.autoBid.title}
       </h2>
       <p className="auto-bid__hint" id={hintId}>
@@ -89,37 +88,21 @@ export function AutoBidBox({ auctionId, currentPrice }: AutoBidBoxProps) {
           {sr.autoBid.leading(formatNumber(active))}
         </p>
       )}
-      <form className="bid-box__form" onSubmit={submit} noValidate>
-        <label htmlFor={inputId} className="bid-box__label">
-          {sr.autoBid.maxLabel}
-        </label>
-        <div className="bid-box__row">
-          <input
-            id={inputId}
-            className="field__input bid-box__input"
-            type="number"
-            inputMode="numeric"
-            min={active ?? minNextBid(currentPrice)}
-            step={1}
-            placeholder={String(active ?? minNextBid(currentPrice))}
-            value={raw}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-            onChange={(e) => {
-              setRaw(e.target.value);
-              if (error) setError(null);
-            }}
-          />
-          <button type="submit" className="btn btn--secondary bid-box__submit" disabled={setMax.isPending}>
-            {active === null ? sr.autoBid.set : sr.autoBid.raise}
-          </button>
-        </div>
-        {error && (
-          <p id={errorId} className="field__error bid-box__error" role="alert">
-            {error}
-          </p>
-        )}
-      </form>
+      <AmountForm
+        label={sr.autoBid.maxLabel}
+        submitLabel={active === null ? sr.autoBid.set : sr.autoBid.raise}
+        submitClass="btn--secondary"
+        value={raw}
+        onValueChange={(v) => {
+          setRaw(v);
+          if (error) setError(null);
+        }}
+        min={active ?? minNextBid(currentPrice)}
+        error={error}
+        hintId={hintId}
+        busy={setMax.isPending}
+        onSubmit={submit}
+      />
       <ConfirmAmountDialog
         open={pending !== null}
         title={sr.autoBid.confirmTitle}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
 import { minNextBid } from '@shared/rules/bids';
@@ -8,6 +8,7 @@ import { formatPrice } from '../../../lib/format';
 import { useAuth } from '../../auth/use-auth';
 import { usePlaceBid } from '../api/bids';
 import { checkBidAmount } from './bid-validation';
+import { AmountForm } from './AmountForm';
 import { AutoBidBox } from './AutoBidBox';
 import { ConfirmAmountDialog } from './ConfirmAmountDialog';
 
@@ -39,8 +40,6 @@ async function celebrate(): Promise<void> {
 export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
   const auth = useAuth();
   const navigate = useNavigate();
-  const inputId = useId();
-  const errorId = useId();
   const [raw, setRaw] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<number | null>(null);
@@ -52,8 +51,7 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (auth.status !== 'authenticated') {
       if (auth.status === 'anonymous') navigate('/login');
       return;
@@ -99,43 +97,27 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
 
   return (
     <div className="bid-box">
-      <form className="bid-box__form" onSubmit={submit} noValidate>
-        <label htmlFor={inputId} className="bid-box__label">
-          {sr.auctions.yourBid}
-        </label>
-        <div className="bid-box__row">
-          <input
-            id={inputId}
-            className="field__input bid-box__input"
-            type="number"
-            inputMode="numeric"
-            min={minNextBid(currentPrice)}
-            step={1}
-            placeholder={String(minNextBid(currentPrice))}
-            value={raw}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => {
-              setRaw(e.target.value);
-              if (error) setError(null);
-              if (outbid) setOutbid(null);
-            }}
-          />
-          <button type="submit" className="btn btn--primary bid-box__submit" disabled={place.isPending}>
-            {sr.detail.placeBid}
-          </button>
-        </div>
-        {error && (
-          <p id={errorId} className="field__error bid-box__error" role="alert">
-            {error}
-          </p>
-        )}
+      <AmountForm
+        label={sr.auctions.yourBid}
+        submitLabel={sr.detail.placeBid}
+        submitClass="btn--primary"
+        value={raw}
+        onValueChange={(v) => {
+          setRaw(v);
+          if (error) setError(null);
+          if (outbid) setOutbid(null);
+        }}
+        min={minNextBid(currentPrice)}
+        error={error}
+        busy={place.isPending}
+        onSubmit={submit}
+      >
         {outbid && (
           <p className="bid-box__outbid" role="alert" data-testid="bid-outbid">
             {outbid}
           </p>
         )}
-      </form>
+      </AmountForm>
 
       <ConfirmAmountDialog
         open={pending !== null}
