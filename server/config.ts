@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   SEED_DEMO: flag('1'),
   AUCTION_DAY_SECONDS: z.coerce.number().positive().default(86400),
   SOFT_CLOSE_SECONDS: z.coerce.number().min(0).default(120),
+  ENDING_SOON_SECONDS: z.coerce.number().min(0).default(900),
   RATE_LIMIT: flag('1'),
   ALLOWED_ORIGINS: z
     .string()
@@ -91,6 +92,8 @@ export interface Config {
   seedDemo: boolean;
   auctionDaySeconds: number;
   softCloseSeconds: number;
+  /** Watchers and bidders are told once when this much of an auction is left (issue 14); 0 turns it off. */
+  endingSoonSeconds: number;
   rateLimit: boolean;
   allowedOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -140,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     auctionDaySeconds: e.AUCTION_DAY_SECONDS,
     softCloseSeconds: e.SOFT_CLOSE_SECONDS,
+    endingSoonSeconds: e.ENDING_SOON_SECONDS,
     rateLimit: e.RATE_LIMIT,
     allowedOrigins: e.ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,

@@ -152,6 +152,20 @@ const ENTRIES: Entry[] = [
     },
   },
   {
+    method: 'POST',
+    route: '/api/watchlist/',
+    make: async () => ({ api: w.bidderA.api, path: '/api/watchlist/', body: { auction_item_id: (await auctionOf(t, w.seller.user!.id)).id } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/watchlist/:auctionId/',
+    make: async () => {
+      const a = await auctionOf(t, w.seller.user!.id);
+      await t.ctx.db.insertInto('watchlist').values({ user_id: w.bidderA.user!.id, auction_id: a.id, created_at: new Date().toISOString() }).execute();
+      return { api: w.bidderA.api, path: `/api/watchlist/${a.id}/` };
+    },
+  },
+  {
     method: 'PATCH',
     route: '/api/notifications/:id/mark-as-read/',
     make: async () => ({ api: w.bidderA.api, path: `/api/notifications/${await notificationOf(t, w.bidderA.user!.id)}/mark-as-read/` }),

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 /**
  * Issue 14, watchlist and ending-soon alerts.
@@ -9,8 +9,9 @@ import { sql, type Kysely } from 'kysely';
  *   Rows go with their user or auction.
  * - `auctions.ending_soon_at`: when the ending-soon alert of the auction was sent; NULL until then. The closer
  *   claims an auction by setting it with a conditional UPDATE (… WHERE ending_soon_at IS NULL), so the alert
- *   goes out exactly once across nodes and restarts. A partial index holds only the open auctions not yet
- *   claimed, ordered by end: the closer's tick reads the few whose window has opened, and the next one's end.
+ *   goes out exactly once across nodes and restarts. No index of its own: the closer's tick reads the open
+ *   auctions by end through (status, end_date, …) (migration 2026-11-24-0100), and the claimed ones it steps
+ *   over are only those inside their window.
  *
  * The same statements on both dialects (no identity column, times are ISO text on both).
  */
@@ -25,12 +26,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('watchlist_auction').on('watchlist').columns(['auction_id', 'created_at']).execute();
   await db.schema.alterTable('auctions').addColumn('ending_soon_at', 'text').execute();
-  await sql`create index auctions_ending_soon_due on auctions (end_date) where status = 'active' and ending_soon_at is null`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop index if exists auctions_ending_soon_due`.execute(db);
   await db.schema.alterTable('auctions').dropColumn('ending_soon_at').execute();
   await db.schema.dropTable('watchlist').ifExists().execute();
 }

@@ -14,16 +14,6 @@ export async function findDueAuctionIds(db: DbOrTx, now: string, limit: number):
   return rows.map((r) => r.id);
 }
 
-/** The earliest end_date of an active auction, or null when none is active. */
-export async function findNextEndDate(db: DbOrTx): Promise<string | null> {
-  const row = await db
-    .selectFrom('auctions')
-    .select((eb) => eb.fn.min('end_date').as('next'))
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return (row?.next as string | null | undefined) ?? null;
-}
-
 /**
  * Ends the auction if it is still active and due at `now`: status, closed_at, the highest bidder as winner
  * and the next seq, in one conditional UPDATE. Undefined when it was not (any more) due: another node or
@@ -63,4 +53,73 @@ export type EndedAuction = NonNullable<Awaited<ReturnType<typeof markEnded>>>;
 /** What the other side of a closed sale needs to get in touch: name, email and phone of a user. */
 export function findContact(db: DbOrTx, userId: number) {
   return db.selectFrom('users').select(['id', 'first_name', 'email', 'phone_number']).where('id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Ids of open auctions whose ending-soon window has opened at `now` (end_date in (now, until], until = now +
+ * ENDING_SOON_SECONDS) and whose alert was not sent yet, soonest end first: a range of the (status, end_date)
+ * index, the rows of the window only.
+ */
+export async function findEndingSoonIds(db: DbOrTx, now: string, until: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('auctions')
+    .select('id')
+    .where('status', '=', 'active')
+    .where('ending_soon_at', 'is', null)
+    .where('end_date', '>', now)
+    .where('end_date', '<=', until)
+    .orderBy('end_date', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims the auction's ending-soon alert: sets ending_soon_at if it is still open, unclaimed and inside its
+ * window. Only one caller ever gets the row back (another node, a second sweep, a restart get undefined;
+ * PostgreSQL re-checks the WHERE after waiting for a concurrent claim's row lock).
+ */
+export function claimEndingSoon(tx: DbOrTx, auctionId: number, now: string, until: string) {
+  return tx
+    .updateTable('auctions')
+    .set({ ending_soon_at: now })
+    .where('id', '=', auctionId)
+    .where('status', '=', 'active')
+    .where('ending_soon_at', 'is', null)
+    .where('end_date', '>', now)
+    .where('end_date', '<=', until)
+    .returning(['id', 'title', 'end_date'])
+    .executeTakeFirst();
+}
+
+/** Users whose first bid on the auction was placed before `before` (the ending-soon window's start). */
+export async function bidderIdsBefore(db: DbOrTx, auctionId: number, before: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('bids')
+    .select('bidder_id')
+    .distinct()
+    .where('auction_id', '=', auctionId)
+    .where('created_at', '<', before)
+    .execute();
+  return rows.map((r) => r.bidder_id);
+}
+
+/**
+ * What the closer's timer aims at, in one statement: the earliest end of an open auction, and the earliest end
+ * of one whose ending-soon alert is still to be sent (its window opens ENDING_SOON_SECONDS before). Both walk
+ * the (status, end_date) index from its start; the second steps over the claimed ones, all inside their window.
+ */
+export async function findNextWakeDates(db: DbOrTx): Promise<{ nextEnd: string | null; nextUnalerted: string | null }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('auctions').select((a) => a.fn.min('end_date').as('m')).where('status', '=', 'active').as('next_end'),
+      eb
+        .selectFrom('auctions')
+        .select((a) => a.fn.min('end_date').as('m'))
+        .where('status', '=', 'active')
+        .where('ending_soon_at', 'is', null)
+        .as('next_unalerted'),
+    ])
+    .executeTakeFirst();
+  return { nextEnd: (row?.next_end as string | null | undefined) ?? null, nextUnalerted: (row?.next_unalerted as string | null | undefined) ?? null };
 }

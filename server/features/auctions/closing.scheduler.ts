@@ -1,11 +1,13 @@
 /**
- * The closer's timer: a sweep at start (for auctions that ended while the server was down), then one timer
- * aimed at the next end_date. It never sleeps longer than MAX_WAIT_MS, so auctions created elsewhere (or by
- * another node) are noticed within a second.
+ * The closer's timer: a sweep at start (for auctions that ended, or whose ending-soon window opened, while the
+ * server was down), then one timer aimed at the next end_date or the next ending-soon window, whichever comes
+ * first. It never sleeps longer than MAX_WAIT_MS, so auctions created elsewhere (or by another node) are
+ * noticed within a second.
  */
 import type { AppContext } from '../../context';
 import { closeDueAuctions } from './closing';
-import { findNextEndDate } from './closing.repository';
+import { sendDueEndingSoon } from './closing.ending-soon';
+import { findNextWakeDates } from './closing.repository';
 
 const MAX_WAIT_MS = 1000;
 
@@ -57,10 +59,9 @@ function closingTimer(ctx: AppContext): { run(): void; stop(): void } {
       do {
         again = false;
         await closeDueAuctions(ctx);
+        await sendDueEndingSoon(ctx);
       } while (again && !stopped);
-      const next = await findNextEndDate(ctx.db);
-      // +5 ms: a timer may fire a hair early, and end_date itself still counts as open for bids until passed.
-      arm(next ? Date.parse(next) - Date.now() + 5 : MAX_WAIT_MS);
+      arm(await nextWakeIn(ctx));
     } catch (err) {
       if (!stopped) ctx.logger.error({ err }, 'closing auctions failed');
       arm(MAX_WAIT_MS);
@@ -76,4 +77,14 @@ function closingTimer(ctx: AppContext): { run(): void; stop(): void } {
       clearTimeout(timer);
     },
   };
+}
+
+/** Milliseconds until the next end_date or ending-soon window (MAX_WAIT_MS when there is neither). */
+async function nextWakeIn(ctx: AppContext): Promise<number> {
+  const { nextEnd, nextUnalerted } = await findNextWakeDates(ctx.db);
+  const windowMs = ctx.config.endingSoonSeconds * 1000;
+  const at = [nextEnd ? Date.parse(nextEnd) : Infinity, nextUnalerted && windowMs > 0 ? Date.parse(nextUnalerted) - windowMs : Infinity];
+  const next = Math.min(...at);
+  // +5 ms: a timer may fire a hair early, and end_date itself still counts as open for bids until passed.
+  return Number.isFinite(next) ? next - Date.now() + 5 : MAX_WAIT_MS;
 }

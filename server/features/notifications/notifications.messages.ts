@@ -50,4 +50,8 @@ export const notificationTexts = {
     const excerpt = [...content].length > 100 ? `${[...content].slice(0, 100).join('')}…` : content;
     return `Novi komentar na vašoj aukciji ${auctionLink(auction)}.\n${escapeHtml(authorName)}: ${escapeHtml(excerpt)}`;
   },
+  /** To a watcher or bidder when ENDING_SOON_SECONDS are left; `minutes` is already rounded (at least 1). */
+  endingSoon(auction: AuctionRef, minutes: number): string {
+    return `Aukcija ${auctionLink(auction)} se završava za ${minutes} minuta.`;
+  },
 } as const;

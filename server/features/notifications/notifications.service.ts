@@ -104,6 +104,11 @@ export function notifyNewComment(
   return create(tx, sellerId, auction.id, 'new_comment', notificationTexts.newComment(auction, authorName, content), now);
 }
 
+/** To a watcher or bidder of an auction that ends in `minutes` (once per auction: the closer claims it). */
+export function notifyEndingSoon(tx: DbOrTx, userId: number, auction: AuctionRef, minutes: number, now: string) {
+  return create(tx, userId, auction.id, 'ending_soon', notificationTexts.endingSoon(auction, minutes), now);
+}
+
 export interface ReadNotification {
   id: number;
   unread: number;

@@ -1,7 +1,8 @@
 /**
  * Issue 11 §3: every list card carries `city` and `images` (all of the auction's images, display order, exactly
  * as on the detail) next to `first_image`, on every list endpoint, and the images of a page are read in one
- * batched statement. Clients written by someone else (the original product's web client) read both.
+ * batched statement. Clients written by someone else (the original product's web client) read both. Issue 14:
+ * so are the caller's `watched` marks (none read for a visitor).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -37,6 +38,7 @@ const LIST_ENDPOINTS: { path: string; who: Who }[] = [
   { path: '/api/my-auctions/', who: 'seller' },
   { path: '/api/auctionItems/', who: 'seller' },
   { path: '/api/all-my-biddings/', who: 'bidder' },
+  { path: '/api/watchlist/', who: 'bidder' },
 ];
 
 /** Cards of a plain or paged answer, parsed with the shared schema (an unknown or missing field fails). */
@@ -81,6 +83,8 @@ describe('list cards carry city and every image, as on the detail', () => {
     for (const id of [ids.three, ids.one]) {
       expect((await clients.bidder.post('/api/bids/', { auction_item_id: id, amount: 2000 })).status).toBe(201);
     }
+    // The bidder's watchlist shows all three.
+    for (const id of Object.values(ids)) expect((await clients.bidder.post('/api/watchlist/', { auction_item_id: id })).status).toBe(201);
     detail = new Map();
     for (const id of Object.values(ids)) {
       const res = await clients.visitor.get(`/api/auction/${id}/`);
@@ -174,17 +178,21 @@ describe('the images of a page are one batched statement, never one per card', (
       }
       await t.ctx.db.insertInto('bids').values({ auction_id: a.id, bidder_id: bidder.id, amount: 1010, created_at: now }).execute();
       await t.ctx.db.updateTable('auctions').set({ bid_count: 1, current_price: 1010 }).where('id', '=', a.id).execute();
+      await t.ctx.db.insertInto('watchlist').values({ user_id: bidder.id, auction_id: a.id, created_at: now }).execute();
       made.push(a.id);
     }
 
     const log = recordStatementsOf(t.ctx);
     /** A statement that reads images on its own (not the card query's first_image subselect). */
     const readsImages = (s: string) => /^select\b[^()]*\bfrom "auction_images"/i.test(s);
+    /** A statement that reads the viewer's watched marks on its own (not the watchlist's own filter subselect). */
+    const readsWatched = (s: string) => /^select\b[^()]*\bfrom "watchlist"/i.test(s);
     /** Statements of one request: the fewest of three runs (the closing job's statements can only add). */
     const measure = async (who: Who, url: string, expected: number) => {
-      const runs = [];
+      const runs: { total: number; images: number; watched: number }[] = [];
       for (let i = 0; i < 3; i++) runs.push(await measureOnce(who, url, expected));
-      return { total: Math.min(...runs.map((r) => r.total)), images: Math.min(...runs.map((r) => r.images)) };
+      const fewest = (k: 'total' | 'images' | 'watched') => Math.min(...runs.map((r) => r[k]));
+      return { total: fewest('total'), images: fewest('images'), watched: fewest('watched') };
     };
     const measureOnce = async (who: Who, url: string, expected: number) => {
       log.reset();
@@ -198,8 +206,10 @@ describe('the images of a page are one batched statement, never one per card', (
         expect(c.images.map((i) => i.image.replace(/^\/media\/\d\d\/(\d)\1{31}-large\.webp$/, '$1'))).toEqual(['2', '1', '0']);
         expect(c.first_image).toBe(c.images[0]!.thumbnail);
         expect(c.city).toMatch(/^Grad \d+$/);
+        // The bidder watches all of them; nobody else does.
+        expect(c.watched).toBe(who === 'bidder');
       }
-      return { total: log.sources.length, images: log.sources.filter(readsImages).length };
+      return { total: log.sources.length, images: log.sources.filter(readsImages).length, watched: log.sources.filter(readsWatched).length };
     };
 
     try {
@@ -210,6 +220,7 @@ describe('the images of a page are one batched statement, never one per card', (
         { who: 'seller', path: '/api/my-auctions/?category=media' },
         { who: 'seller', path: '/api/auctionItems/?category=media' },
         { who: 'bidder', path: '/api/all-my-biddings/?category=media' },
+        { who: 'bidder', path: '/api/watchlist/?category=media' },
       ];
       for (const { who, path } of cases) {
         for (const paged of [false, true]) {
@@ -218,6 +229,8 @@ describe('the images of a page are one batched statement, never one per card', (
           const large = await measure(who, url(30), 30);
           expect(small.images, url(2)).toBe(1);
           expect(large.images, url(30)).toBe(1);
+          // A logged-in caller's watched marks: one statement for the page; a visitor's page reads none.
+          expect(large.watched, url(30)).toBe(who === 'visitor' ? 0 : 1);
           expect(large.total, url(30)).toBe(small.total);
         }
       }
