@@ -346,7 +346,6 @@ export const sr = {
     confirmTitle: 'Potvrdi automatsku ponudu',
     confirmText: (max: number) => `Da li ste sigurni da želite da postavite maksimalnu ponudu od ${max} dinara za ovu aukciju?`,
     minMax: (min: number) => `Maksimalna ponuda mora biti najmanje ${min} din`,
-    onlyRaise: 'Maksimalnu ponudu možete samo povećati.',
     outbidAtOnce: (price: string) => `Vaša maksimalna ponuda je odmah nadmašena. Nova cena je ${price}.`,
     manualOutbid: (price: string) => `Vaša ponuda je odmah nadmašena automatskom ponudom drugog kupca. Nova cena je ${price}.`,
     historyBadge: 'automatska',

@@ -3,17 +3,7 @@ import { apiFetch } from '../../../lib/api';
 import { auctionKey } from './auction-detail';
 import { bidsKey } from './bids';
 import type { AuctionDetail } from '@shared/schemas/auctions';
-
-// TODO(i14 merge): import these from '@shared/schemas/autobid' once i14-autobid lands.
-export interface AutoBidStateResponse {
-  max_amount: number | null;
-}
-export interface AutoBidResponse {
-  max_amount: number;
-  current_price: number;
-  bid_count: number;
-  leading: boolean;
-}
+import type { AutoBidResponse, AutoBidStateResponse } from '@shared/schemas/autobid';
 
 /** The caller's own active maximum on one auction (never anyone else's). */
 export const autoBidKey = (auctionId: number) => ['auctions', 'auto-bid', auctionId] as const;

@@ -4,16 +4,10 @@ import { auctionKey } from './auction-detail';
 import type { AuctionDetail } from '@shared/schemas/auctions';
 import type { BidResponse, PlacedBidResponse } from '@shared/schemas/bids';
 
-// TODO(i14 merge): `auto` and `leading` come with the shared schemas of i14-autobid.
-/** A history row; `auto` marks a row written by a maximum. */
-export type Bid = BidResponse & { auto?: boolean };
-/** The 201 answer; `leading: false` when another bidder's maximum answered the bid at once. */
-export type PlacedBid = PlacedBidResponse & { leading?: boolean };
-
 export const bidsKey = (auctionId: number) => ['auctions', 'bids', auctionId] as const;
 
 /** GET /api/bids/{auctionId}/ → oldest first. */
-export const fetchBids = (auctionId: number, signal?: AbortSignal) => apiFetch<Bid[]>(`/api/bids/${auctionId}/`, { signal });
+export const fetchBids = (auctionId: number, signal?: AbortSignal) => apiFetch<BidResponse[]>(`/api/bids/${auctionId}/`, { signal });
 
 export const bidsQuery = (auctionId: number) =>
   queryOptions({ queryKey: bidsKey(auctionId), queryFn: ({ signal }) => fetchBids(auctionId, signal) });
@@ -22,7 +16,7 @@ export const useBids = (auctionId: number, enabled = true) => useQuery({ ...bids
 
 /** POST /api/bids/ {auction_item_id, amount} → 201. */
 export const placeBid = (auctionId: number, amount: number) =>
-  apiFetch<PlacedBid>('/api/bids/', { method: 'POST', body: { auction_item_id: auctionId, amount } });
+  apiFetch<PlacedBidResponse>('/api/bids/', { method: 'POST', body: { auction_item_id: auctionId, amount } });
 
 /** Applies an accepted bid to the cached detail: the server's price, count and end date win. */
 export function applyBidToDetail(detail: AuctionDetail, placed: PlacedBidResponse): AuctionDetail {

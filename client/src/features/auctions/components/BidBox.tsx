@@ -74,7 +74,7 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
         setPending(null);
         setRaw('');
         // Answered at once by another bidder's maximum: accepted, but not leading. Not a success.
-        if (placed.leading === false) {
+        if (!placed.leading) {
           setOutbid(sr.autoBid.manualOutbid(formatPrice(placed.current_price)));
           return;
         }

@@ -1,5 +1,6 @@
 import { minNextBid } from '@shared/rules/bids';
 import { sr } from '@shared/texts/sr';
+import { autoBidTexts } from '@shared/schemas/autobid';
 
 /** Client check of spec §4 step 3: a whole amount ≥ current + 10, else 'Minimalna ponuda je {min} din'. */
 export function checkBidAmount(raw: string, currentPrice: number): { amount: number } | { error: string } {
@@ -17,7 +18,7 @@ export function checkBidAmount(raw: string, currentPrice: number): { amount: num
  */
 export function checkMaxAmount(raw: string, currentPrice: number, activeMax: number | null): { amount: number } | { error: string } {
   const min = activeMax ?? minNextBid(currentPrice);
-  const error = activeMax === null ? sr.autoBid.minMax(min) : sr.autoBid.onlyRaise;
+  const error = activeMax === null ? sr.autoBid.minMax(min) : autoBidTexts.onlyRaise;
   const text = raw.trim().replace(/\s/g, '');
   if (text === '' || !/^\d+([.,]\d+)?$/.test(text)) return { error: sr.autoBid.minMax(min) };
   const amount = Math.floor(Number(text.replace(',', '.')));
