@@ -354,7 +354,7 @@ export const sr = {
   },
   /** Watchlist (issue 14): beside watchlistTexts (shared/schemas/watchlist.ts), the client's own words. */
   watch: {
-    watchAria: (title: string) => `Prati aukciju ${title}`,
+    ofAuction: (title: string) => `aukciju ${title}`,
     count: (n: number) => `Broj pratilaca: ${n}`,
   },
   /** Notifications that arrive live (toast beside the bell). */

@@ -9,7 +9,7 @@ import { useToggleWatch } from '../api/watchlist';
 export interface WatchButtonProps {
   auctionId: number;
   watched: boolean;
-  /** On cards the button names its auction ('Prati aukciju {title}'). */
+  /** On cards the button names its auction ('Prati aukciju {title}' / 'Pratite aukciju {title}'). */
   title?: string;
   variant?: 'card' | 'detail';
 }
@@ -58,7 +58,6 @@ export function WatchButton({ auctionId, watched, title, variant = 'card' }: Wat
         type="button"
         className={`watch__btn${watched ? ' watch__btn--on' : ''}`}
         aria-pressed={watched}
-        aria-label={title ? sr.watch.watchAria(title) : undefined}
         title={watched ? watchlistTexts.unwatch : undefined}
         aria-busy={toggle.isPending || undefined}
         onClick={onClick}
@@ -66,6 +65,8 @@ export function WatchButton({ auctionId, watched, title, variant = 'card' }: Wat
       >
         <EyeIcon filled={watched} />
         <span>{watched ? watchlistTexts.watching : watchlistTexts.watch}</span>
+        {/* The visible word starts the name (label in name); cards add their auction for screen readers. */}
+        {title && <span className="visually-hidden"> {sr.watch.ofAuction(title)}</span>}
       </button>
       {error && (
         <p className="watch__error" role="alert">
