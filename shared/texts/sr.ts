@@ -338,7 +338,7 @@ export const sr = {
   /** Automatic bidding in the bid box (issue 14, our wording beside the issue's texts). */
   autoBid: {
     title: 'Automatska ponuda',
-    explain: 'Unesite najviše što ste spremni da platite: sistem licitira umesto vas, za po 10 din, samo koliko je potrebno.',
+    explain: 'Sistem licitira umesto vas, po 10 din, najviše do iznosa koji unesete.',
     maxLabel: 'Maksimalna ponuda (din)',
     set: 'Postavi maksimum',
     raise: 'Povećaj maksimum',

@@ -24,7 +24,7 @@ function EyeIcon({ filled }: { filled: boolean }) {
         strokeWidth="2"
         strokeLinejoin="round"
       />
-      <circle cx="12" cy="12" r="3.2" fill={filled ? 'var(--color-surface)' : 'none'} stroke={filled ? 'none' : 'currentColor'} strokeWidth="2" />
+      <circle cx="12" cy="12" r="3.2" fill={filled ? 'var(--color-brand)' : 'none'} stroke={filled ? 'none' : 'currentColor'} strokeWidth="2" />
     </svg>
   );
 }
