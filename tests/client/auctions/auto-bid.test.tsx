@@ -51,7 +51,7 @@ describe('"Automatska ponuda" in the bid box', () => {
   it('explains itself in one line; the leader with a maximum sees it grouped like every price', async () => {
     renderBox({ [`GET ${AUTO}`]: { body: { max_amount: 12000 } } });
     expect(screen.getByRole('heading', { name: 'Automatska ponuda' })).toBeTruthy();
-    expect(screen.getByText(/sistem licitira umesto vas/)).toBeTruthy();
+    expect(screen.getByText('Sistem licitira umesto vas, po 10 din, najviše do iznosa koji unesete.')).toBeTruthy();
     expect((await screen.findByTestId('auto-bid-leading')).textContent).toBe('Vodite. Vaša maksimalna ponuda: 12.000 din.');
     expect(screen.getByRole('button', { name: 'Povećaj maksimum' })).toBeTruthy();
   });
