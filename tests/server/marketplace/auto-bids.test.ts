@@ -95,6 +95,25 @@ describe('PUT /api/auctions/{id}/auto-bid/: who may set a maximum', () => {
   });
 });
 
+describe('rate limit (RATE_LIMIT=1)', () => {
+  it('a maximum counts against the bids’ limit of 30 per 10 s per user', async () => {
+    const rl = await startTestServer({ RATE_LIMIT: '1' });
+    try {
+      const s = await actor(rl);
+      const u = await actor(rl);
+      const a = await createAuction(rl.ctx, s.user.id, { starting_price: 100 });
+      for (let i = 1; i <= 29; i++) expect((await bid(u.api, a.id, 100 + 10 * i)).status).toBe(201);
+      expect((await setMax(u.api, a.id, 5000)).status).toBe(200);
+      const limited = await setMax(u.api, a.id, 6000);
+      expect(limited.status).toBe(429);
+      expect(limited.body.detail).toBe('Previše pokušaja. Sačekajte malo pa pokušajte ponovo.');
+      expect((await bid(u.api, a.id, 9000)).status).toBe(429);
+    } finally {
+      await rl.close();
+    }
+  });
+});
+
 describe('the worked examples of the issue, through the API', () => {
   it('start 500: A max 1,000 → A 510; B max 800 → B 800, A 810; B max 1,000 → B 990, A 1,000; C 1,005 refused; C 1,010 leads', async () => {
     const a = await createAuction(t.ctx, seller.user.id, { starting_price: 500, title: 'Gitara' });
@@ -329,5 +348,25 @@ describe('Idempotency-Key and soft close', () => {
       [700, true],
       [710, true],
     ]);
+  });
+});
+
+describe('at once', () => {
+  it('8 bidders setting maxima and bidding by hand at the same time leave one clean ladder and one active maximum, the leader’s', async () => {
+    const a = await createAuction(t.ctx, seller.user.id, { starting_price: 500 });
+    const people = await Promise.all(Array.from({ length: 8 }, () => actor(t)));
+    const answers = await Promise.all(
+      people.flatMap((p, i) => [setMax(p.api, a.id, 1000 + 37 * i), bid(p.api, a.id, 900 + 41 * i), setMax(p.api, a.id, 1500 + 53 * i)]),
+    );
+    for (const r of answers) expect([200, 201, 400]).toContain(r.status);
+    const rows = await t.ctx.db.selectFrom('bids').selectAll().where('auction_id', '=', a.id).orderBy('id').execute();
+    const amounts = rows.map((r) => r.amount);
+    expect(new Set(amounts).size).toBe(amounts.length);
+    for (let i = 1; i < amounts.length; i++) expect(amounts[i]).toBeGreaterThan(amounts[i - 1]!);
+    const row = await auctionRow(t, a.id);
+    expect(row).toMatchObject({ current_price: amounts.at(-1), bid_count: amounts.length });
+    const active = await t.ctx.db.selectFrom('auto_bids').selectAll().where('auction_id', '=', a.id).where('active', '=', 1).execute();
+    expect(active.length).toBeLessThanOrEqual(1);
+    if (active[0]) expect(active[0].bidder_id).toBe(rows.at(-1)!.bidder_id);
   });
 });
