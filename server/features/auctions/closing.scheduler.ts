@@ -40,6 +40,9 @@ function closingTimer(ctx: AppContext): { run(): void; stop(): void } {
   let stopped = false;
   let running = false;
   let again = false;
+  // When the next ending-soon window opens, as last read (-Infinity: not read yet). An idle tick skips the
+  // alerts' query until then; the read after each pass (every tick) notices a nearer one within a second.
+  let windowAt = -Infinity;
 
   const arm = (delay: number) => {
     if (stopped) return;
@@ -59,9 +62,13 @@ function closingTimer(ctx: AppContext): { run(): void; stop(): void } {
       do {
         again = false;
         await closeDueAuctions(ctx);
-        await sendDueEndingSoon(ctx);
+        if (Date.now() >= windowAt) await sendDueEndingSoon(ctx);
       } while (again && !stopped);
-      arm(await nextWakeIn(ctx));
+      const next = await nextWake(ctx);
+      windowAt = next.windowAt;
+      const at = Math.min(next.endAt, next.windowAt);
+      // +5 ms: a timer may fire a hair early, and end_date itself still counts as open for bids until passed.
+      arm(Number.isFinite(at) ? at - Date.now() + 5 : MAX_WAIT_MS);
     } catch (err) {
       if (!stopped) ctx.logger.error({ err }, 'closing auctions failed');
       arm(MAX_WAIT_MS);
@@ -79,12 +86,12 @@ function closingTimer(ctx: AppContext): { run(): void; stop(): void } {
   };
 }
 
-/** Milliseconds until the next end_date or ending-soon window (MAX_WAIT_MS when there is neither). */
-async function nextWakeIn(ctx: AppContext): Promise<number> {
+/** When (ms) the next open auction ends and the next ending-soon window opens; Infinity for none. */
+async function nextWake(ctx: AppContext): Promise<{ endAt: number; windowAt: number }> {
   const { nextEnd, nextUnalerted } = await findNextWakeDates(ctx.db);
   const windowMs = ctx.config.endingSoonSeconds * 1000;
-  const at = [nextEnd ? Date.parse(nextEnd) : Infinity, nextUnalerted && windowMs > 0 ? Date.parse(nextUnalerted) - windowMs : Infinity];
-  const next = Math.min(...at);
-  // +5 ms: a timer may fire a hair early, and end_date itself still counts as open for bids until passed.
-  return Number.isFinite(next) ? next - Date.now() + 5 : MAX_WAIT_MS;
+  return {
+    endAt: nextEnd ? Date.parse(nextEnd) : Infinity,
+    windowAt: nextUnalerted && windowMs > 0 ? Date.parse(nextUnalerted) - windowMs : Infinity,
+  };
 }

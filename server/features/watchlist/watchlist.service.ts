@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { isForeignKeyViolation } from '../../db/dialect';
 import type { User } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { isoAt } from '../../lib/time';
@@ -17,7 +18,11 @@ export interface Watched {
 /** Starts watching an auction (open or ended); idempotent. 404 for an auction that does not exist. */
 export async function watchAuction(ctx: AppContext, user: User, auctionId: number): Promise<Watched> {
   if (!(await findAuction(ctx.db, auctionId))) throw AppError.notFound(auctionTexts.notFound);
-  const created = await insertWatch(ctx.db, user.id, auctionId, isoAt(Date.now()));
+  const created = await insertWatch(ctx.db, user.id, auctionId, isoAt(Date.now())).catch((err: unknown) => {
+    // Deleted between the check and the insert.
+    if (isForeignKeyViolation(err)) throw AppError.notFound(auctionTexts.notFound);
+    throw err;
+  });
   const watchCount = await countWatchers(ctx.db, auctionId);
   return { created, body: { auction_item_id: auctionId, watched: true, watch_count: watchCount } };
 }

@@ -11,6 +11,8 @@ import { createAuction } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
 import { actor, bid, type Actor } from '../../support/marketplace';
 import { emitWithAck, socketTracker } from '../../support/sockets';
+import { isForeignKeyViolation } from '../../../server/db/dialect';
+import { insertWatch } from '../../../server/features/watchlist/watchlist.repository';
 
 const H = 3600 * 1000;
 let t: TestServer;
@@ -78,6 +80,10 @@ describe('POST /api/watchlist/ and DELETE /api/watchlist/{auctionId}/', () => {
       expect(res.body.auction_item_id).toEqual(['Aukcija nije ispravno navedena.']);
     }
     expect((await ana.api.post('/api/watchlist/', {})).status).toBe(400);
+    // An auction deleted between the service's check and its insert: the insert's foreign-key violation is
+    // recognised (by code, on either database) and answered as the 404 above.
+    const err = await insertWatch(t.ctx.db, ana.user.id, 987_654, new Date().toISOString()).catch((e: unknown) => e);
+    expect(isForeignKeyViolation(err)).toBe(true);
   });
 
   it('stops a watch with 204, also when it was not watched or does not exist', async () => {

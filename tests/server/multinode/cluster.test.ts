@@ -121,6 +121,21 @@ describe('two server processes on one database and one Redis [PostgreSQL only: t
     }
   }, 40_000);
 
+  it('an ending-soon window opening with both closers armed sends each watcher and bidder one alert (issue 14)', async () => {
+    // ENDING_SOON_SECONDS is the default 900: the window opens 1.5 s from now, after the watches and the bid.
+    const end = Date.now() + 900_000 + 1500;
+    const [bidder, ...rest] = people;
+    const id = await insertAuction(c.h, sellerId, 'Uskoro oba', end, { bidder: bidder!.id, amount: 1010 });
+    const watching = [bidder!, ...rest.slice(0, 3)];
+    for (const p of watching) await c.h.db.insertInto('watchlist').values({ user_id: p.id, auction_id: id, created_at: new Date().toISOString() }).execute();
+    const alerts = () => c.h.db.selectFrom('notifications').select(['user_id', 'message']).where('auction_id', '=', id).where('kind', '=', 'ending_soon').execute();
+    await eventually(async () => (await alerts()).length >= watching.length, 8000);
+    await sleep(2200); // two more rounds of both closers: still one alert each
+    const sent = await alerts();
+    expect(sent.map((n) => n.user_id).sort((x, y) => x - y)).toEqual(watching.map((p) => p.id).sort((x, y) => x - y));
+    expect(new Set(sent.map((n) => n.message))).toEqual(new Set([`Aukcija <a href="/aukcija/${id}">Uskoro oba</a> se završava za 15 minuta.`]));
+  }, 20_000);
+
   it('kill -9 of a node under bid load: no acknowledged bid lost, none extra; its watchers reconnect through the proxy to the other node and resync', async () => {
     const [a, b] = c.nodes;
     const hot = await Promise.all([1, 2, 3].map((i) => insertAuction(c.h, sellerId, `Pad čvora ${i}`, Date.now() + 3600_000)));
