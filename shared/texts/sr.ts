@@ -335,6 +335,32 @@ export const sr = {
     extended: 'Aukcija je produžena zbog ponude u poslednjim minutima.',
     closeToast: 'Zatvori obaveštenje',
   },
+  /** Automatic bidding in the bid box (issue 14, our wording beside the issue's texts). */
+  autoBid: {
+    title: 'Automatska ponuda',
+    explain: 'Sistem licitira umesto vas, po 10 din, najviše do iznosa koji unesete.',
+    maxLabel: 'Maksimalna ponuda (din)',
+    set: 'Postavi maksimum',
+    raise: 'Povećaj maksimum',
+    leading: (max: string) => `Vodite. Vaša maksimalna ponuda: ${max} din.`,
+    confirmTitle: 'Potvrdi automatsku ponudu',
+    confirmText: (max: number) => `Da li ste sigurni da želite da postavite maksimalnu ponudu od ${max} dinara za ovu aukciju?`,
+    minMax: (min: number) => `Maksimalna ponuda mora biti najmanje ${min} din`,
+    outbidAtOnce: (price: string) => `Vaša maksimalna ponuda je odmah nadmašena. Nova cena je ${price}.`,
+    manualOutbid: (price: string) => `Vaša ponuda je odmah nadmašena automatskom ponudom drugog kupca. Nova cena je ${price}.`,
+    historyBadge: 'automatska',
+    historyBadgeLabel: 'automatska ponuda',
+    error: 'Automatska ponuda nije postavljena. Pokušajte ponovo.',
+  },
+  /** Watchlist (issue 14): beside watchlistTexts (shared/schemas/watchlist.ts), the client's own words. */
+  watch: {
+    ofAuction: (title: string) => `aukciju ${title}`,
+    count: (n: number) => `Broj pratilaca: ${n}`,
+  },
+  /** Notifications that arrive live (toast beside the bell). */
+  notice: {
+    title: 'Novo obaveštenje',
+  },
   /** On /login after the session ended under an open page. */
   session: {
     ended: 'Vaša sesija je istekla. Prijavite se ponovo.',

@@ -317,10 +317,16 @@ describe(`${N} XSS payloads in every user text and every page that shows it`, ()
     expect(shown.length / N, `users pages: payloads shown as text (${shown.length}/${N})`).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('profile, my auctions, my bids', async () => {
+  it('profile, my auctions, my bids, watched auctions', async () => {
     await visit('/profil', () => page.locator('main').waitFor());
     await visit('/moje-aukcije', () => page.locator('.auction-card__title').first().waitFor(), range(0, 10), 0.9);
     await visit('/moje-licitacije', () => page.locator('main').waitFor());
+    const db = new (sqliteDriver())(path.join(server.dataDir, 'aukcije.sqlite'));
+    db.pragma('busy_timeout = 10000');
+    const watch = db.prepare('INSERT INTO watchlist (user_id, auction_id, created_at) VALUES (?, ?, ?)');
+    for (const id of payloadAuctions.slice(0, 10)) watch.run(viewerId, id, iso(Date.now()));
+    db.close();
+    await visit('/pracene', () => page.locator('.auction-card__title').first().waitFor(), range(0, 10), 0.9);
   });
 
   it('nothing executed, nothing injected, nothing sent abroad', () => {

@@ -11,6 +11,7 @@ const AuctionDetailPage = lazy(() => import('../features/auctions/pages/AuctionD
 const CreateAuctionPage = lazy(() => import('../features/auctions/pages/CreateAuctionPage'));
 const MyAuctionsPage = lazy(() => import('../features/auctions/pages/MyAuctionsPage'));
 const MyBidsPage = lazy(() => import('../features/auctions/pages/MyBidsPage'));
+const WatchlistPage = lazy(() => import('../features/auctions/pages/WatchlistPage'));
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: '/profil', element: <ProfilePage /> },
           { path: '/moje-aukcije', element: <MyAuctionsPage /> },
           { path: '/moje-licitacije', element: <MyBidsPage /> },
+          { path: '/pracene', element: <WatchlistPage /> },
           { path: '/notifikacije', element: <NotificationsPage /> },
           { path: '/promena-lozinke', element: <ChangePasswordPage /> },
         ],

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sr } from '@shared/texts/sr';
+import { watchlistTexts } from '@shared/schemas/watchlist';
 import { Logo } from '../../components/Logo';
 import { clearAuth, useAuth } from '../../features/auth/use-auth';
 import { statusQuery } from '../../features/auth/api/status';
@@ -218,6 +219,9 @@ function UserMenu({ pathname, onLoggedOut }: { pathname: string; onLoggedOut: ()
               <Link to="/moje-licitacije" title={sr.header.myBidsTooltip}>
                 {sr.header.myBids}
               </Link>
+            </li>
+            <li>
+              <Link to="/pracene">{watchlistTexts.title}</Link>
             </li>
             <li>
               <button type="button" onClick={onLogout} disabled={logout.isPending}>

@@ -47,4 +47,7 @@ export function clearAuth(qc: ReturnType<typeof useQueryClient>): void {
   qc.setQueryData(statusKey, { is_authenticated: false, username: null });
   qc.removeQueries({ queryKey: currentUserKey });
   qc.removeQueries({ queryKey: ['notifications'] });
+  // Per-user parts of auction data: the own maximum, and `watched` on every card and detail.
+  qc.removeQueries({ queryKey: ['auctions', 'auto-bid'] });
+  void qc.invalidateQueries({ queryKey: ['auctions'] });
 }

@@ -5,6 +5,7 @@ import { sr } from '@shared/texts/sr';
 import { useAuth } from '../auth/use-auth';
 import { formatPrice } from '../../lib/format';
 import { reconnectSocket } from '../../lib/socket';
+import { notificationHtml } from '../notifications/sanitize';
 import { live } from './live-client';
 import { useStore } from './store';
 import './live.css';
@@ -52,8 +53,28 @@ function LiveStatusIndicator() {
 
 function OutbidToasts() {
   const toasts = useStore(live.toasts);
+  const notices = useStore(live.notices);
   return (
     <div className="live-toasts" aria-live="polite" aria-relevant="additions">
+      {notices.map((n) => (
+        <div key={n.id} className="live-toast live-toast--notice" role="status" data-testid="notice-toast">
+          <p className="live-toast__title">{sr.notice.title}</p>
+          {/* Sanitised like the notification list: only <a href> and <br> survive. */}
+          <p className="live-toast__text" dangerouslySetInnerHTML={{ __html: notificationHtml(n.message) }} />
+          <div className="live-toast__actions">
+            {n.auctionId !== null ? (
+              <Link to={`/aukcija/${n.auctionId}`} className="live-toast__link" onClick={() => live.dismissNotice(n.id)}>
+                {sr.live.openAuction}
+              </Link>
+            ) : (
+              <span />
+            )}
+            <button type="button" className="live-toast__close" aria-label={sr.live.closeToast} onClick={() => live.dismissNotice(n.id)}>
+              ×
+            </button>
+          </div>
+        </div>
+      ))}
       {toasts.map((t) => (
         <div key={t.id} className="live-toast" role="status" data-testid="outbid-toast">
           <p className="live-toast__title">{sr.live.outbidTitle}</p>

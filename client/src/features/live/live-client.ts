@@ -12,6 +12,8 @@ import { setOffset } from '../../lib/clock';
 import { auctionKey } from '../auctions/api/auction-detail';
 import { auctionListsKey } from '../auctions/api/auctions-list';
 import { bidsKey, bidsQuery } from '../auctions/api/bids';
+import { autoBidKey } from '../auctions/api/auto-bid';
+import type { AutoBidStateResponse } from '@shared/schemas/autobid';
 import { commentsKey } from '../auctions/api/comments';
 import type { AuctionCard, AuctionDetail, Paged } from '@shared/schemas/auctions';
 import type { BidResponse as Bid } from '@shared/schemas/bids';
@@ -47,6 +49,15 @@ export interface OutbidToast {
   price: number;
 }
 
+/** A notification that arrived live (e.g. 'se završava za …'), shown beside the bell for a while. */
+export interface NoticeToast {
+  id: number;
+  notificationId: number;
+  auctionId: number | null;
+  /** The notification's escaped markup, as in the list (sanitised when shown). */
+  message: string;
+}
+
 /** An auction-room event with its name, as the seq book queues it. */
 export type RoomEvent = {
   [K in AuctionEventName]: { name: K; auction_id: number; seq: number; payload: AuctionEventPayload<K> };
@@ -62,6 +73,7 @@ export class LiveClient {
   /** Auctions whose end a bid moved later while the page was open (soft close). */
   readonly extended = createStore<ReadonlySet<number>>(new Set());
   readonly toasts = createStore<OutbidToast[]>([]);
+  readonly notices = createStore<NoticeToast[]>([]);
   /** Auctions whose room this socket is in with a settled baseline (the screen is live for them). */
   readonly ready = createStore<ReadonlySet<number>>(new Set());
 
@@ -122,8 +134,8 @@ export class LiveClient {
       if (this.everConnected) this.status.set('offline');
     });
     for (const name of Object.keys(ROOM_GUARDS) as AuctionEventName[]) on(name, (p: unknown) => this.onRoomEvent(name, p));
-    on('notification:created', (p: unknown) => this.onNotification(p));
-    on('notification:updated', (p: unknown) => this.onNotification(p));
+    on('notification:created', (p: unknown) => this.onNotification(p, true));
+    on('notification:updated', (p: unknown) => this.onNotification(p, false));
     on('notifications:count', (p: unknown) => {
       const r = check(notificationsCount, p);
       if (r) this.qc?.setQueryData(unreadCountKey, r.unread_notifications_count);
@@ -192,6 +204,7 @@ export class LiveClient {
   setUser(id: number | null): void {
     if (id === this.userId) return;
     this.toasts.set([]);
+    this.notices.set([]);
     this.leaders.clear();
     this.userId = id;
     // Who leads decides the outbid toast: read the history of open detail pages once the user is known.
@@ -385,7 +398,7 @@ export class LiveClient {
     qc.setQueryData<AuctionDetail>(auctionKey(id), ack.auction);
     if (before && ack.auction.status !== 'ended' && wasExtended(before.end_date, ack.auction.end_date)) this.markExtended(id);
     // Lists read by REST before we were in the room may miss a change: refetch them (once).
-    for (const key of [commentsKey(id), bidsKey(id)]) {
+    for (const key of [commentsKey(id), bidsKey(id), autoBidKey(id)]) {
       const st = qc.getQueryState(key);
       if (st && (refetchRest || (st.dataUpdatedAt > 0 && st.dataUpdatedAt < sentAt))) {
         void qc.invalidateQueries({ queryKey: key, exact: true });
@@ -434,8 +447,7 @@ export class LiveClient {
         qc.setQueriesData<Paged<AuctionCard>>({ queryKey: auctionListsKey }, (page) => patchListPage(page, id, fields));
         this.leaders.set(id, p.bid.bidder);
         if (this.detailRefs.has(id) && wasExtended(prevEnd, p.end_date)) this.markExtended(id);
-        const me = this.userId;
-        if (me !== null && prevLeader === me && p.bid.bidder !== me) this.pushToast({ auctionId: id, title, price: p.current_price });
+        this.outbidCheck(id, p.bid, prevLeader, () => ({ auctionId: id, title, price: p.current_price }));
         break;
       }
       case 'comment:created':
@@ -457,6 +469,25 @@ export class LiveClient {
     }
   }
 
+  /**
+   * The outbid toast goes to the previous leader, unless their own maximum answers at once (the next row is
+   * theirs: a bid below the maximum never beats it). A row above the maximum spends it. A row of mine means I
+   * lead again: an older toast for that auction is gone.
+   */
+  private outbidCheck(id: number, bid: Bid, prevLeader: number | undefined, toast: () => Omit<OutbidToast, 'id'>): void {
+    const me = this.userId;
+    const qc = this.qc;
+    if (me === null || !qc) return;
+    if (bid.bidder === me) {
+      this.toasts.set((list) => (list.some((x) => x.auctionId === id) ? list.filter((x) => x.auctionId !== id) : list));
+      return;
+    }
+    const myMax = qc.getQueryData<AutoBidStateResponse>(autoBidKey(id))?.max_amount ?? null;
+    if (myMax !== null && bid.amount >= myMax) qc.setQueryData<AutoBidStateResponse>(autoBidKey(id), { max_amount: null });
+    const answered = myMax !== null && bid.amount < myMax;
+    if (prevLeader === me && !answered) this.pushToast(toast());
+  }
+
   private cardOf(id: number): AuctionCard | undefined {
     for (const [, page] of this.qc?.getQueriesData<Paged<AuctionCard>>({ queryKey: auctionListsKey }) ?? []) {
       const c = page?.results?.find((a) => a.id === id);
@@ -465,11 +496,24 @@ export class LiveClient {
     return undefined;
   }
 
-  private onNotification(raw: unknown): void {
+  private onNotification(raw: unknown, created: boolean): void {
     const r = check(notificationEvent, raw);
     if (!r || !this.qc) return;
     this.qc.setQueryData<Notification[]>(notificationsKey, (list) => upsertNotification(list, r.notification));
     this.qc.setQueryData(unreadCountKey, r.unread_notifications_count);
+    if (created) this.pushNotice(r.notification);
+  }
+
+  /** A new notification is shown for a while, unless the outbid toast already tells it for that auction. */
+  private pushNotice(n: Notification): void {
+    if (n.auction_id !== null && this.toasts.get().some((t) => t.auctionId === n.auction_id)) return;
+    const notice: NoticeToast = { id: ++this.toastSeq, notificationId: n.id, auctionId: n.auction_id, message: n.message };
+    this.notices.set((list) => [...list.filter((x) => x.notificationId !== n.id), notice].slice(-3));
+    this.later(TOAST_MS, () => this.dismissNotice(notice.id));
+  }
+
+  dismissNotice(id: number): void {
+    this.notices.set((list) => (list.some((x) => x.id === id) ? list.filter((x) => x.id !== id) : list));
   }
 
   private markExtended(id: number): void {
@@ -479,6 +523,8 @@ export class LiveClient {
   private pushToast(t: Omit<OutbidToast, 'id'>): void {
     const toast = { ...t, id: ++this.toastSeq };
     this.toasts.set((list) => [...list.filter((x) => x.auctionId !== t.auctionId), toast].slice(-3));
+    // The outbid notification of the same auction says the same: one toast.
+    this.notices.set((list) => (list.some((x) => x.auctionId === t.auctionId) ? list.filter((x) => x.auctionId !== t.auctionId) : list));
     this.later(TOAST_MS, () => this.dismissToast(toast.id));
   }
 

@@ -13,13 +13,14 @@ export interface ListParams {
   category: string;
 }
 
-/** Which list: the public one (/aukcije), my auctions, or the auctions I bid on. */
-export type ListSource = 'all' | 'mine' | 'bids';
+/** Which list: the public one (/aukcije), my auctions, the auctions I bid on, or the ones I follow (/pracene). */
+export type ListSource = 'all' | 'mine' | 'bids' | 'watched';
 
 const PATHS: Record<ListSource, string> = {
   all: '/api/auctions/',
   mine: '/api/my-auctions/',
   bids: '/api/all-my-biddings/',
+  watched: '/api/watchlist/',
 };
 
 export const auctionListsKey = ['auctions', 'list'] as const;
@@ -34,7 +35,7 @@ export function listSearch(source: ListSource, p: ListParams): string {
   return s.toString();
 }
 
-/** GET /api/auctions/ | /api/my-auctions/ | /api/all-my-biddings/ with server paging, search and sort. */
+/** GET /api/auctions/ | /api/my-auctions/ | /api/all-my-biddings/ | /api/watchlist/ with server paging, search and sort. */
 export const fetchAuctionList = (source: ListSource, p: ListParams, signal?: AbortSignal) =>
   apiFetch<Paged<AuctionCard>>(`${PATHS[source]}?${listSearch(source, p)}`, { signal });
 

@@ -5,8 +5,10 @@ import { isOpen } from '@shared/rules/bids';
 import { formatPrice } from '../../../lib/format';
 import { now } from '../../../lib/clock';
 import { Countdown } from '../../../components/Countdown';
+import { useAuth } from '../../auth/use-auth';
 import type { AuctionCard as Card } from '@shared/schemas/auctions';
 import { descriptionPreview } from './description-preview';
+import { WatchButton } from './WatchButton';
 
 export interface AuctionCardProps {
   auction: Card;
@@ -22,8 +24,12 @@ export function AuctionCard({ auction, markEnded, onDelete, eager }: AuctionCard
   const [endedAt, setEndedAt] = useState<string | null>(null);
   const isEnded = auction.status === 'ended' || endedAt === auction.end_date || !isOpen(auction.end_date, now());
   const href = `/aukcija/${auction.id}`;
+  const auth = useAuth();
+  // Everyone but the seller may follow an auction (a visitor's click leads to /login).
+  const watchable = auth.user?.id !== auction.seller && !(isEnded && !auction.watched);
   return (
     <article className={`auction-card${isEnded && markEnded ? ' auction-card--ended' : ''}`}>
+      {watchable && <WatchButton auctionId={auction.id} watched={auction.watched} title={auction.title} />}
       <Link to={href} className="auction-card__media" tabIndex={-1} aria-hidden="true">
         {auction.first_image ? (
           <img

@@ -24,10 +24,12 @@ export interface AuctionListProps {
   markEnded?: boolean;
   /** /moje-aukcije: auctions without bids can be deleted. */
   deletable?: boolean;
+  /** What an empty list says (default: the spec's text for an empty category). */
+  emptyText?: string;
 }
 
 /** The shared list view: filters, cards, empty state, pagination; state kept in the URL. */
-export function AuctionList({ source, title, titleHidden, markEnded, deletable }: AuctionListProps) {
+export function AuctionList({ source, title, titleHidden, markEnded, deletable, emptyText }: AuctionListProps) {
   const [params, update] = useListParams();
   const list = useAuctionList(source, params);
   const del = useDeleteAuction();
@@ -83,7 +85,7 @@ export function AuctionList({ source, title, titleHidden, markEnded, deletable }
           {sr.auctions.loadError}
         </p>
       ) : data && data.results.length === 0 ? (
-        <p className="auction-list__empty">{sr.list.empty}</p>
+        <p className="auction-list__empty">{emptyText && !params.q.trim() ? emptyText : sr.list.empty}</p>
       ) : data ? (
         <div className="auction-list__wrap" aria-busy={list.isFetching}>
           {list.isPlaceholderData && (

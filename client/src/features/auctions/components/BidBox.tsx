@@ -1,12 +1,16 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
 import { minNextBid } from '@shared/rules/bids';
 import { Dialog } from '../../../components/Dialog';
 import { ApiError, isNotAuthenticated, NetworkError } from '../../../lib/api';
+import { formatPrice } from '../../../lib/format';
 import { useAuth } from '../../auth/use-auth';
 import { usePlaceBid } from '../api/bids';
 import { checkBidAmount } from './bid-validation';
+import { AmountForm } from './AmountForm';
+import { AutoBidBox } from './AutoBidBox';
+import { ConfirmAmountDialog } from './ConfirmAmountDialog';
 
 export interface BidBoxProps {
   auctionId: number;
@@ -36,19 +40,18 @@ async function celebrate(): Promise<void> {
 export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
   const auth = useAuth();
   const navigate = useNavigate();
-  const inputId = useId();
-  const errorId = useId();
   const [raw, setRaw] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<number | null>(null);
   const [success, setSuccess] = useState(false);
+  /** A bid accepted but answered at once by another bidder's maximum. */
+  const [outbid, setOutbid] = useState<string | null>(null);
   const place = usePlaceBid(auctionId);
   const timer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (auth.status !== 'authenticated') {
       if (auth.status === 'anonymous') navigate('/login');
       return;
@@ -59,6 +62,7 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
       return;
     }
     setError(null);
+    setOutbid(null);
     setPending(checked.amount);
   };
 
@@ -66,9 +70,14 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
     if (pending === null) return;
     const amount = pending;
     place.mutate(amount, {
-      onSuccess: () => {
+      onSuccess: (placed) => {
         setPending(null);
         setRaw('');
+        // Answered at once by another bidder's maximum: accepted, but not leading. Not a success.
+        if (!placed.leading) {
+          setOutbid(sr.autoBid.manualOutbid(formatPrice(placed.current_price)));
+          return;
+        }
         setSuccess(true);
         void celebrate();
         window.clearTimeout(timer.current);
@@ -88,58 +97,37 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
 
   return (
     <div className="bid-box">
-      <form className="bid-box__form" onSubmit={submit} noValidate>
-        <label htmlFor={inputId} className="bid-box__label">
-          {sr.auctions.yourBid}
-        </label>
-        <div className="bid-box__row">
-          <input
-            id={inputId}
-            className="field__input bid-box__input"
-            type="number"
-            inputMode="numeric"
-            min={minNextBid(currentPrice)}
-            step={1}
-            placeholder={String(minNextBid(currentPrice))}
-            value={raw}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => {
-              setRaw(e.target.value);
-              if (error) setError(null);
-            }}
-          />
-          <button type="submit" className="btn btn--primary bid-box__submit" disabled={place.isPending}>
-            {sr.detail.placeBid}
-          </button>
-        </div>
-        {error && (
-          <p id={errorId} className="field__error bid-box__error" role="alert">
-            {error}
+      <AmountForm
+        label={sr.auctions.yourBid}
+        submitLabel={sr.detail.placeBid}
+        submitClass="btn--primary"
+        value={raw}
+        onValueChange={(v) => {
+          setRaw(v);
+          if (error) setError(null);
+          if (outbid) setOutbid(null);
+        }}
+        min={minNextBid(currentPrice)}
+        error={error}
+        busy={place.isPending}
+        onSubmit={submit}
+      >
+        {outbid && (
+          <p className="bid-box__outbid" role="alert" data-testid="bid-outbid">
+            {outbid}
           </p>
         )}
-      </form>
+      </AmountForm>
 
-      <Dialog
+      <ConfirmAmountDialog
         open={pending !== null}
         title={sr.detail.confirmBidTitle}
-        role="alertdialog"
-        onClose={() => {
-          if (!place.isPending) setPending(null);
-        }}
-        actions={
-          <>
-            <button type="button" className="btn btn--secondary" onClick={() => setPending(null)} disabled={place.isPending}>
-              {sr.common.cancel}
-            </button>
-            <button type="button" className="btn btn--primary" onClick={confirm} disabled={place.isPending}>
-              {sr.common.yes}
-            </button>
-          </>
-        }
+        busy={place.isPending}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
       >
-        <p>{pending !== null ? sr.detail.confirmBidText(pending) : ''}</p>
-      </Dialog>
+        {pending !== null ? sr.detail.confirmBidText(pending) : ''}
+      </ConfirmAmountDialog>
 
       <Dialog
         open={success}
@@ -154,6 +142,7 @@ export function BidBox({ auctionId, currentPrice }: BidBoxProps) {
       >
         <p>{sr.detail.bidSuccess}</p>
       </Dialog>
+      <AutoBidBox auctionId={auctionId} currentPrice={currentPrice} />
     </div>
   );
 }

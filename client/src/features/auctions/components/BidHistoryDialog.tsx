@@ -11,7 +11,7 @@ export interface BidHistoryDialogProps {
   onClose: () => void;
 }
 
-/** 'Ponude za {title}': bidder name, amount in 'Din.', time dd.mm.yyyy hh:mm:ss. */
+/** 'Ponude za {title}': bidder name (rows of a maximum marked 'automatska'), amount in 'Din.', time dd.mm.yyyy hh:mm:ss. */
 export function BidHistoryDialog({ auctionId, title, open, onClose }: BidHistoryDialogProps) {
   const bids = useBids(auctionId, open);
   return (
@@ -38,7 +38,14 @@ export function BidHistoryDialog({ auctionId, title, open, onClose }: BidHistory
         <ol className="bid-history__list">
           {bids.data.map((b) => (
             <li key={b.id} className="bid-history__item">
-              <span className="bid-history__name">{b.bidder_name}</span>
+              <span className="bid-history__name">
+                {b.bidder_name}
+                {b.auto && (
+                  <span className="bid-history__auto" title={sr.autoBid.historyBadgeLabel}>
+                    {sr.autoBid.historyBadge}
+                  </span>
+                )}
+              </span>
               <span className="bid-history__amount">{formatDin(b.amount)}</span>
               <time className="bid-history__time" dateTime={b.created_at}>
                 {formatDateTime(b.created_at)}

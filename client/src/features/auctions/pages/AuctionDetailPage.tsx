@@ -15,6 +15,7 @@ import { useAuction, useSeller } from '../api/auction-detail';
 import { Slideshow } from '../components/Slideshow';
 import { BidBox } from '../components/BidBox';
 import { BidHistoryDialog } from '../components/BidHistoryDialog';
+import { WatchButton } from '../components/WatchButton';
 import { Comments } from '../components/Comments';
 import '../components/auctions.css';
 import '../components/detail.css';
@@ -85,6 +86,12 @@ function AuctionDetail({ id }: { id: number }) {
             <span className="detail__category"> · {categoryLabel(a.category)}</span>
           </p>
           <h1 className="detail__title">{a.title}</h1>
+          <div className="detail__watch">
+            {!isSeller && (!ended || a.watched) && <WatchButton auctionId={a.id} watched={a.watched} variant="detail" />}
+            <span className="detail__watch-count" data-testid="watch-count">
+              {sr.watch.count(a.watch_count)}
+            </span>
+          </div>
           <div className="detail__price-box">
             <span className="detail__price-label">{sr.auctions.currentPrice}</span>
             <span className="detail__price" data-testid="current-price">
