@@ -169,7 +169,7 @@ describe('automatic bidding and the watchlist in the browser', () => {
 
     // The alert: an ordinary notification, as a toast and on the bell.
     const toast = a.getByTestId('notice-toast');
-    await hasText(toast, new RegExp(`Aukcija ${shortTitle} se završava za \\d+ minut`), windowAt - Date.now() + 3000);
+    await hasText(toast, new RegExp(`Aukcija ${shortTitle} se završava za \\d+ minuta?\\.`), windowAt - Date.now() + 3000);
     expect(await toast.getByRole('link', { name: 'Pogledaj aukciju' }).getAttribute('href')).toBe(`/aukcija/${shortId}`);
     await hasText(badge(a), new RegExp(`^${unread + 1}$`), 2000);
     await screenshot(a, 'ending-soon-toast');

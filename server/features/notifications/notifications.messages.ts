@@ -50,8 +50,12 @@ export const notificationTexts = {
     const excerpt = [...content].length > 100 ? `${[...content].slice(0, 100).join('')}…` : content;
     return `Novi komentar na vašoj aukciji ${auctionLink(auction)}.\n${escapeHtml(authorName)}: ${escapeHtml(excerpt)}`;
   },
-  /** To a watcher or bidder when ENDING_SOON_SECONDS are left; `minutes` is already rounded (at least 1). */
+  /**
+   * To a watcher or bidder when ENDING_SOON_SECONDS are left; `minutes` is already rounded (at least 1).
+   * Serbian counts 1, 21, 31 … "minut" and every other number "minuta" (the issue's '{n} minuta').
+   */
   endingSoon(auction: AuctionRef, minutes: number): string {
-    return `Aukcija ${auctionLink(auction)} se završava za ${minutes} minuta.`;
+    const word = minutes % 10 === 1 && minutes % 100 !== 11 ? 'minut' : 'minuta';
+    return `Aukcija ${auctionLink(auction)} se završava za ${minutes} ${word}.`;
   },
 } as const;

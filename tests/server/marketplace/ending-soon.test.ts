@@ -16,7 +16,7 @@ import { actor, auctionRow, bid, eventually, notificationsOf, type Actor } from 
 import { collectEvents, sleep, socketTracker, type TestSocket } from '../../support/sockets';
 
 const ALERT = 'se završava za';
-const alertText = (id: number, titleHtml: string, minutes: number) => `Aukcija <a href="/aukcija/${id}">${titleHtml}</a> se završava za ${minutes} minuta.`;
+const alertText = (id: number, titleHtml: string, minutes: string) => `Aukcija <a href="/aukcija/${id}">${titleHtml}</a> se završava za ${minutes}.`;
 
 /** The user's ending-soon notifications of one auction, from the database. */
 async function alertsOf(t: TestServer, userId: number, auctionId: number) {
@@ -82,7 +82,7 @@ describe('ending soon (ENDING_SOON_SECONDS=2, SOFT_CLOSE_SECONDS=3)', () => {
     await sleep(windowStart - 600 - Date.now());
     expect(await alertsOf(t, watcher.user.id, a.id)).toEqual([]);
 
-    const text = alertText(a.id, 'Lampa &lt;stara&gt; &amp; lepa', 1);
+    const text = alertText(a.id, 'Lampa &lt;stara&gt; &amp; lepa', '1 minut');
     await eventually(() => live.get(watcher)!(a.id).length === 1, 3000);
     const sentAt = Date.now();
     // The closer aims its timer at the window's start (it would poll within a second anyway).
@@ -170,7 +170,7 @@ describe('ending soon with the default ENDING_SOON_SECONDS (900)', () => {
       );
       await eventually(async () => (await alertsOf(t, early.user.id, a.id)).length === 1, 3000);
       await sleep(1100);
-      for (const who of [early, earlyBidder]) expect((await alertsOf(t, who.user.id, a.id)).map((n) => n.message)).toEqual([alertText(a.id, 'Bicikl', 15)]);
+      for (const who of [early, earlyBidder]) expect((await alertsOf(t, who.user.id, a.id)).map((n) => n.message)).toEqual([alertText(a.id, 'Bicikl', '15 minuta')]);
       for (const who of [inside, insideBidder, seller]) expect(await alertsOf(t, who.user.id, a.id)).toEqual([]);
     } finally {
       await t.close();
@@ -268,7 +268,7 @@ describe('ending soon across a restart (ENDING_SOON_SECONDS=2)', () => {
       await eventually(async () => (await alertsOf(second, watcherId!, auctionId!)).length === 1, 3000);
       const [alert] = await alertsOf(second, watcherId!, auctionId!);
       expect(Date.parse(alert!.created_at)).toBeLessThan(endMs!);
-      expect(alert!.message).toContain('se završava za 1 minuta.');
+      expect(alert!.message).toContain('se završava za 1 minut.');
       await sleep(1200);
       expect(await alertsOf(second, watcherId!, auctionId!)).toHaveLength(1);
     } finally {
