@@ -11,7 +11,7 @@ import type { HttpJob, HttpResult } from '../loadgen/http-load';
 import type { WatchConfig, WatchResult } from '../loadgen/watchers';
 import { BENCH_PASSWORD, seedBench, type SeedResult } from '../seed-100k';
 import { b3, holdSockets, seeded, type BenchCtx } from './benchmarks';
-import { getJson, loginAll, loginRetries } from './client';
+import { getJson, loginAll } from './client';
 import type { Row } from './options';
 import { freshDataDir, runLoad, SERVER_CPU, startServer, type Running } from './proc';
 import { fmt, median } from './stats';
@@ -147,10 +147,6 @@ async function setups(ctx: BenchCtx, label: string, bidders: number): Promise<{ 
 
 const origin = (s: Setup) => s.nodes[0].url;
 
-function retriedLogins(s: Setup): string[] {
-  const mine = loginRetries.filter((l) => l.startsWith(`${origin(s)} `));
-  return mine.length ? [`${s.name}: ${mine.length} login(s) refused 403 csrf right after GET /api/csrf/ and retried (of ${s.seed.bidders.length}), e.g. ${mine[0].slice(mine[0].indexOf(' ') + 1, 200)}`] : [];
-}
 const bases = (s: Setup) => s.nodes.map((n) => n.url);
 
 // ---------------------------------------------------------------- B1 on several nodes
@@ -205,8 +201,6 @@ export async function b1nodes(ctx: BenchCtx): Promise<Row[]> {
           `${s.name}: accepted ${accepted.length}, errors/other statuses ${errors}; checks: ${Object.entries(checks)
             .map(([k, v]) => `${k}=${v ? 'ok' : 'FAIL'}`)
             .join(', ')}`,
-          ...(s.key === 'pg1' ? retriedLogins(all[0]) : []),
-          ...retriedLogins(s),
           `per round ${s.name} / SQLite node answers/s: ${mine.map((r, i) => `${fmt(r.rps, 0)}/${fmt(results.filter((x) => x.label === 'sqlite')[i].rps, 0)}`).join(', ')}`,
         ],
         data: { results: mine, checks, accepted: accepted.length, price: detail.current_price, bid_count: detail.bid_count },
