@@ -5,7 +5,8 @@
  *
  * Every run creates its own databases (`aukcije_bench_<pid>_<label>` on BENCH_DATABASE_URL,
  * TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test) and its own Redis prefix
- * (BENCH_REDIS_URL, TEST_REDIS_URL or redis://127.0.0.1:6379), and removes them afterwards.
+ * (BENCH_REDIS_URL, TEST_REDIS_URL or redis://127.0.0.1:6379), and removes them afterwards; its first
+ * database also drops those that runs which are gone left behind.
  */
 import type { HttpJob, HttpResult } from '../loadgen/http-load';
 import type { WatchConfig, WatchResult } from '../loadgen/watchers';
@@ -25,24 +26,54 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
+async function admin<T = unknown>(text: string): Promise<T[]> {
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    return (await c.query(text)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+/** Whether the process `pid` still runs (its databases are not ours to drop). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+let swept: Promise<void> | undefined;
+
+/**
+ * Drops the `aukcije_bench_<pid>_…` databases of runs that are gone (killed, crashed before their cleanup), once
+ * per run; those of a run still going (another checkout, CI) stay, like tests/support/pg.ts does for test runs.
+ */
+export function sweepDeadBenchDatabases(): Promise<void> {
+  swept ??= (async () => {
+    const rows = await admin<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'aukcije\\_bench\\_%'`);
+    for (const { datname } of rows) {
+      const pid = Number(/^aukcije_bench_(\d+)_/.exec(datname)?.[1]);
+      if (!pid || pid === process.pid || alive(pid)) continue;
+      await admin(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  })();
+  return swept;
+}
+
 /** A new, empty PostgreSQL database for this run; drop() removes it (closing what is still connected). */
 export async function createBenchDatabase(label: string): Promise<BenchDatabase> {
-  const pg = (await import('pg')).default;
+  await sweepDeadBenchDatabases();
   const name = `aukcije_bench_${process.pid}_${label}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
-  const admin = async (text: string) => {
-    const c = new pg.Client({ connectionString: ADMIN_URL });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
   await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin(`CREATE DATABASE "${name}"`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return { url: url.toString(), drop: async () => void (await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)) };
 }
 
 /** A Redis key prefix for this run; drop() deletes whatever keys were written under it. */
