@@ -248,7 +248,7 @@ async function lockWaiters(h: DbHandle): Promise<{ bids: number; closer: number 
  */
 async function lockRace(w: World, round: number) {
   const url = w.server.url;
-  const end = Date.now() + 2500;
+  const end = Date.now() + 3000;
   const id = await insertAuction(w.h, w.sellerId, `Red na bravi ${round}`, end);
   const watcher = await connectSocket(url);
   const closedEvents: AuctionClosedEvent[] = [];
@@ -261,7 +261,7 @@ async function lockRace(w: World, round: number) {
     const released = new Promise<void>((r) => (release = r));
     let locked!: () => void;
     const isLocked = new Promise<void>((r) => (locked = r));
-    await sleep(end - 600 - Date.now());
+    await sleep(end - 1500 - Date.now());
     const holder = w.h.db.transaction().execute(async (tx) => {
       await sql`select id from auctions where id = ${id} for update`.execute(tx);
       locked();
