@@ -1,7 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { Kysely, Migrator, sql, SqliteDialect, type KyselyConfig, type MigrationProvider, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  sql,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type KyselyConfig,
+  type MigrationProvider,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import { migrations } from './migrations/index';
 import { registerSqlFunctions } from './sql-functions';
 import { sqliteDriver } from './sqlite-driver';
@@ -62,7 +75,7 @@ export function openDatabase(file: string): DbHandle {
     }
   }, OPTIMIZE_EVERY_MS);
   timer.unref();
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new StatementCache(sqlite) }), ...benchSqlLog() });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: new StatementCache(sqlite) }), ...benchSqlLog() });
   return {
     db,
     dialect: 'sqlite',
@@ -72,6 +85,30 @@ export function openDatabase(file: string): DbHandle {
       await db.destroy();
     },
   };
+}
+
+/**
+ * kysely's SQLite driver, its transactions begun with BEGIN IMMEDIATE instead of a deferred BEGIN. A deferred
+ * transaction that reads and then writes (a bid reads the auction, then updates it) must upgrade its read
+ * to a write; when another process wrote to the file in between, SQLite refuses at once with SQLITE_BUSY
+ * ("database is locked"), without the busy timeout. IMMEDIATE takes the write lock first, waiting up to the
+ * busy timeout for another process's transaction, and never upgrades. In one process nothing changes: kysely
+ * runs one transaction at a time on its single connection (tests/reliability/sqlite-shared-file.test.ts).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
 }
 
 /** How often a connection runs `PRAGMA optimize` after the one at open. */

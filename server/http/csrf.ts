@@ -1,4 +1,4 @@
-import type { CookieOptions, Request, RequestHandler } from 'express';
+import type { CookieOptions, NextFunction, Request, RequestHandler, Response } from 'express';
 import { csrfSync } from 'csrf-sync';
 import { AppError } from './errors';
 import { SESSION_COOKIE } from './session-store';
@@ -41,9 +41,25 @@ export function createCsrf(opts: { secure: boolean; allowedOrigins: string[] }):
     if (req.cookies?.[CSRF_COOKIE] !== token) res.cookie(CSRF_COOKIE, token, cookieOptions);
   };
 
-  const ensureToken = (req: Request): string => {
+  /**
+   * The session's token in the cookie; a new one only once the session holding it is stored. express-session
+   * would store it when the answer ends, but on a failed write it still sends the answer (the error goes to
+   * next() after the headers): the client would hold a token no stored session knows, and its next write
+   * would be refused 403 csrf. On PostgreSQL the write can fail (a pool that cannot open a connection); the
+   * request then fails (500) without a token (docs/performance.md, "The 403 csrf after GET /api/csrf/").
+   */
+  const withStoredToken = (req: Request, res: Response, next: NextFunction, then: (token: string) => void) => {
     const existing = getTokenFromState(req);
-    return existing ?? generateToken(req);
+    if (existing) {
+      setCookie(req, res, existing);
+      return then(existing);
+    }
+    const token = generateToken(req);
+    req.session.save((err) => {
+      if (err) return next(err);
+      setCookie(req, res, token);
+      then(token);
+    });
   };
 
   return {
@@ -52,9 +68,7 @@ export function createCsrf(opts: { secure: boolean; allowedOrigins: string[] }):
       // A visitor without a session (no cookie at all: a first visit, a crawler, a list read) gets none
       // from here: storing a token would store a session, a database write and a 14-day row for every
       // anonymous read (docs/performance.md, B3). The client asks GET /api/csrf/ before its first write.
-      const existing = getTokenFromState(req);
-      if (existing) setCookie(req, res, existing);
-      else if (req.cookies?.[SESSION_COOKIE]) setCookie(req, res, generateToken(req));
+      if (req.cookies?.[SESSION_COOKIE] || getTokenFromState(req)) return withStoredToken(req, res, next, () => next());
       next();
     },
     protect(req, _res, next) {
@@ -76,10 +90,8 @@ export function createCsrf(opts: { secure: boolean; allowedOrigins: string[] }):
       res.cookie(CSRF_COOKIE, token, cookieOptions);
       return token;
     },
-    tokenRoute(req, res) {
-      const token = ensureToken(req);
-      setCookie(req, res, token);
-      res.json({ csrftoken: token } satisfies ApiOutput<'GET /api/csrf/'>);
+    tokenRoute(req, res, next) {
+      withStoredToken(req, res, next, (token) => void res.json({ csrftoken: token } satisfies ApiOutput<'GET /api/csrf/'>));
     },
   };
 }

@@ -3,8 +3,8 @@
  * database and one Redis, as docs/scaling.md runs them: DATABASE_URL, the same SESSION_SECRET and PUBLIC_URL,
  * one shared MEDIA_DIR, a DATA_DIR each. PostgreSQL in every run: under `npm run test:pg` the database is
  * copied from the run's template, in the SQLite run it is created empty and the first node migrates it
- * (two processes bidding on one SQLite file answer 500 on SQLITE_BUSY: several nodes need PostgreSQL). The
- * PUBLIC_URL is a small TCP proxy in front of the nodes that sends each new connection to the next live node,
+ * (processes on one SQLite file share its one writer: several nodes are meant for PostgreSQL, docs/scaling.md).
+ * The PUBLIC_URL is a small TCP proxy in front of the nodes that sends each new connection to the next live node,
  * the way a load balancer would, so that a watcher whose node dies reconnects to another. */
 import fs from 'node:fs';
 import net from 'node:net';

@@ -5,13 +5,14 @@
  *
  * Every run creates its own databases (`aukcije_bench_<pid>_<label>` on BENCH_DATABASE_URL,
  * TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test) and its own Redis prefix
- * (BENCH_REDIS_URL, TEST_REDIS_URL or redis://127.0.0.1:6379), and removes them afterwards.
+ * (BENCH_REDIS_URL, TEST_REDIS_URL or redis://127.0.0.1:6379), and removes them afterwards; its first
+ * database also drops those that runs which are gone left behind.
  */
 import type { HttpJob, HttpResult } from '../loadgen/http-load';
 import type { WatchConfig, WatchResult } from '../loadgen/watchers';
 import { BENCH_PASSWORD, seedBench, type SeedResult } from '../seed-100k';
 import { b3, holdSockets, seeded, type BenchCtx } from './benchmarks';
-import { getJson, loginAll, loginRetries } from './client';
+import { getJson, loginAll } from './client';
 import type { Row } from './options';
 import { freshDataDir, runLoad, SERVER_CPU, startServer, type Running } from './proc';
 import { fmt, median } from './stats';
@@ -25,24 +26,54 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
+async function admin<T = unknown>(text: string): Promise<T[]> {
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    return (await c.query(text)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+/** Whether the process `pid` still runs (its databases are not ours to drop). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+let swept: Promise<void> | undefined;
+
+/**
+ * Drops the `aukcije_bench_<pid>_…` databases of runs that are gone (killed, crashed before their cleanup), once
+ * per run; those of a run still going (another checkout, CI) stay, like tests/support/pg.ts does for test runs.
+ */
+export function sweepDeadBenchDatabases(): Promise<void> {
+  swept ??= (async () => {
+    const rows = await admin<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'aukcije\\_bench\\_%'`);
+    for (const { datname } of rows) {
+      const pid = Number(/^aukcije_bench_(\d+)_/.exec(datname)?.[1]);
+      if (!pid || pid === process.pid || alive(pid)) continue;
+      await admin(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  })();
+  return swept;
+}
+
 /** A new, empty PostgreSQL database for this run; drop() removes it (closing what is still connected). */
 export async function createBenchDatabase(label: string): Promise<BenchDatabase> {
-  const pg = (await import('pg')).default;
+  await sweepDeadBenchDatabases();
   const name = `aukcije_bench_${process.pid}_${label}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
-  const admin = async (text: string) => {
-    const c = new pg.Client({ connectionString: ADMIN_URL });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
   await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin(`CREATE DATABASE "${name}"`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return { url: url.toString(), drop: async () => void (await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)) };
 }
 
 /** A Redis key prefix for this run; drop() deletes whatever keys were written under it. */
@@ -147,10 +178,6 @@ async function setups(ctx: BenchCtx, label: string, bidders: number): Promise<{ 
 
 const origin = (s: Setup) => s.nodes[0].url;
 
-function retriedLogins(s: Setup): string[] {
-  const mine = loginRetries.filter((l) => l.startsWith(`${origin(s)} `));
-  return mine.length ? [`${s.name}: ${mine.length} login(s) refused 403 csrf right after GET /api/csrf/ and retried (of ${s.seed.bidders.length}), e.g. ${mine[0].slice(mine[0].indexOf(' ') + 1, 200)}`] : [];
-}
 const bases = (s: Setup) => s.nodes.map((n) => n.url);
 
 // ---------------------------------------------------------------- B1 on several nodes
@@ -205,8 +232,6 @@ export async function b1nodes(ctx: BenchCtx): Promise<Row[]> {
           `${s.name}: accepted ${accepted.length}, errors/other statuses ${errors}; checks: ${Object.entries(checks)
             .map(([k, v]) => `${k}=${v ? 'ok' : 'FAIL'}`)
             .join(', ')}`,
-          ...(s.key === 'pg1' ? retriedLogins(all[0]) : []),
-          ...retriedLogins(s),
           `per round ${s.name} / SQLite node answers/s: ${mine.map((r, i) => `${fmt(r.rps, 0)}/${fmt(results.filter((x) => x.label === 'sqlite')[i].rps, 0)}`).join(', ')}`,
         ],
         data: { results: mine, checks, accepted: accepted.length, price: detail.current_price, bid_count: detail.bid_count },

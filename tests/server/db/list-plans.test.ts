@@ -7,7 +7,7 @@
  * before any statistics exist and again after `PRAGMA optimize` and after a full ANALYZE: no temporary
  * B-tree, and no walk over every open auction (each list walks an index ordered like it, with its category
  * as an equality). A search may sort its own matches (the rare-term `drive` plan); its walking plans (a
- * common term) are held to the same rule.
+ * common term) are held to the same rule. The PostgreSQL counterpart is list-plans-pg.test.ts.
  */
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -69,7 +69,7 @@ async function bidLoad(
   );
 }
 
-describe('two server processes on one database and one Redis [PostgreSQL only: two processes bidding on one SQLite file answer 500 (SQLITE_BUSY), so several nodes need PostgreSQL]', () => {
+describe('two server processes on one database and one Redis [PostgreSQL only: several nodes are meant for PostgreSQL, one SQLite file has one writer]', () => {
   it('bids on both nodes: every watcher on either node applies every bid exactly once, in seq order', async () => {
     const auctionId = await insertAuction(c.h, sellerId, 'Klavir', Date.now() + 3600_000);
     const ws = [0, 1, 2, 3, 4, 5].map((i) => watch(c.nodes[i % 2].url, auctionId));
