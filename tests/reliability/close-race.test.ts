@@ -233,8 +233,9 @@ const QUEUED = 5;
 async function lockWaiters(h: DbHandle): Promise<{ bids: number; closer: number }> {
   const { rows } = await sql<{ query: string }>`select query from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(h.db);
   return {
-    bids: rows.filter((r) => /^update "auctions" set "current_price"/.test(r.query)).length,
-    closer: rows.filter((r) => /for update$|"closed_at" =/.test(r.query)).length,
+    // A bid locks the whole row first (bids.repository.ts lockAuction), the closer only its id (markEnded).
+    bids: rows.filter((r) => /^select \* from "auctions" where "id" = \$1 for update$|^update "auctions" set "current_price"/.test(r.query)).length,
+    closer: rows.filter((r) => /^select "id" from "auctions" where "id" = \$1 for update$|"closed_at" =/.test(r.query)).length,
   };
 }
 
