@@ -126,7 +126,7 @@ describeSqliteOnly('writes through the raw connection and checks the FTS5 index 
         // The index itself stays sound (rank 0: check the index alone; it holds a subset of its content table).
         h.sqlite.exec(`insert into auctions_open_fts(auctions_open_fts, rank) values ('integrity-check', 0)`);
       }),
-      { numRuns: process.env.TEST_FULL ? 300 : 40 },
+      { numRuns: process.env.TEST_FULL === '1' ? 300 : 40 },
     );
     // The model actually reached the interesting states.
     const states = h.sqlite
