@@ -1,0 +1,144 @@
+/**
+ * Automatic bidding under concurrency (issue 14, "Tests and figures"): 50 bidders mix maxima (new, raised),
+ * manual bids and manual bids while holding a maximum on one auction, closed loop, for 3 s (`npm test`) or
+ * 10 s (`npm run test:full`, or AUTOBID_SECONDS), while socket.io watchers follow the auction. Afterwards:
+ * - the history has no repeated amount, each row above the previous (manual rows by ≥ 10), and the price and
+ *   bid count of the detail are its last row and its length;
+ * - the acknowledged requests, put back in order from the rows and the answers (tests/support/auto-bid-replay.ts),
+ *   replayed through the reference model give exactly the same rows, price and leader, every answer as the
+ *   server gave it, every refusal one the model gives at the price it stated, every participant's own maximum
+ *   (GET auto-bid) and the same `outbid` notifications;
+ * - every acknowledged maximum was honoured: its owner leads holding at least it, or was told it was beaten
+ *   and someone else's row reached it;
+ * - every watcher saw every seq exactly once, each event's bid equal to its row (with the `auto` flag).
+ * Runs on SQLite and, under `npm run test:pg`, on PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BidPlacedEvent } from '@shared/schemas/bids';
+import { startTestServer, type TestServer } from '../../support/app';
+import { createAuction } from '../../support/auctions';
+import { actor, auctionRow, bid, eventually, type Actor } from '../../support/marketplace';
+import { collectEvents, connectSocket, emitWithAck, type TestSocket } from '../../support/sockets';
+import { actors, FULL, rng } from '../../support/reliability-load';
+import { activeMaxOf, replayRows, type ModelAction } from '../../support/auto-bid-model';
+import { replayAcks, type Ack } from '../../support/auto-bid-replay';
+import { detailOf, historyOf, noticesOf, ownMax, putMax } from '../../support/auto-bid-world';
+
+const BIDDERS = 50;
+const WATCHERS = 4;
+const SECONDS = Number(process.env.AUTOBID_SECONDS ?? (FULL ? 10 : 3));
+const START = 1000;
+
+let t: TestServer;
+let seller: Actor;
+let bidders: Actor[];
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer({ SOFT_CLOSE_SECONDS: '0' });
+  seller = await actor(t, { first_name: 'Prodavac Automatski' });
+  bidders = await actors(t, BIDDERS, 'Licitant');
+}, 180_000);
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t?.close();
+});
+
+/** One bidder's loop: what it knows is what the server answered it (and the last price anyone saw). */
+async function bidderLoop(who: Actor, auctionId: number, until: number, seed: number, shared: { price: number }, acks: Ack[]) {
+  const rand = rng(seed);
+  let myMax: number | null = null;
+  while (Date.now() < until) {
+    const r = rand();
+    const price = shared.price;
+    let action: ModelAction;
+    if (myMax !== null && r < 0.15) action = { kind: 'max', bidder: who.user.id, amount: myMax + Math.floor(rand() * 100) };
+    else if (r < 0.5) action = { kind: 'max', bidder: who.user.id, amount: price + 10 + Math.floor(rand() * 300) };
+    else action = { kind: 'bid', bidder: who.user.id, amount: price + 10 * (1 + Math.floor(rand() * 3)) + (rand() < 0.2 ? 5 : 0) };
+    const res = action.kind === 'bid' ? await bid(who.api, auctionId, action.amount) : await putMax(who.api, auctionId, action.amount);
+    const b = res.body as Record<string, any>;
+    const ack: Ack = { action, status: res.status };
+    if (res.status === 201) Object.assign(ack, { rowId: b.id, price: b.current_price, bid_count: b.bid_count, leading: b.leading });
+    else if (res.status === 200) Object.assign(ack, { price: b.current_price, bid_count: b.bid_count, leading: b.leading });
+    else if (res.status === 400) Object.assign(ack, { code: b.code, current_price: b.current_price, min_amount: b.min_amount });
+    else throw new Error(`unexpected answer ${res.status}: ${res.text}`);
+    acks.push(ack);
+    const seen = (ack.price ?? ack.current_price)!;
+    shared.price = Math.max(shared.price, seen);
+    if (action.kind === 'max' && res.status === 200) myMax = ack.leading ? action.amount : null;
+    else if (res.status === 201 || (res.status === 400 && ack.code === 'bid_too_low' && action.kind === 'max')) myMax = null;
+  }
+}
+
+async function watch(auctionId: number): Promise<{ socket: TestSocket; events: BidPlacedEvent[] }> {
+  const socket = await connectSocket(t.url, { transport: sockets.length % 2 ? 'polling' : 'websocket', timeoutMs: 20_000 });
+  sockets.push(socket);
+  const events = collectEvents(socket, 'bid:placed');
+  const ack = await emitWithAck(socket, 'auction:join', { auction_id: auctionId }, 20_000);
+  if (!ack.ok) throw new Error('join refused');
+  return { socket, events };
+}
+
+describe(`automatic bidding under concurrency (${BIDDERS} bidders, ${SECONDS} s, ${WATCHERS} watchers)`, () => {
+  it('the rows replay through the model, every maximum is honoured, every watcher sees every seq once', async () => {
+    const a = await createAuction(t.ctx, seller.user.id, { starting_price: START, title: 'Automatska gužva' });
+    const watchers = await Promise.all(Array.from({ length: WATCHERS }, () => watch(a.id)));
+    const acks: Ack[] = [];
+    const until = Date.now() + SECONDS * 1000;
+    const shared = { price: START };
+    await Promise.all(bidders.map((b, i) => bidderLoop(b, a.id, until, 20261124 + i, shared, acks)));
+
+    const history = await historyOf(bidders[0].api, a.id);
+    const counts = { requests: acks.length, rows: history.length, maxima: acks.filter((x) => x.action.kind === 'max' && x.status === 200).length };
+    // Enough happened for the checks to mean something.
+    expect(counts.rows).toBeGreaterThan(50);
+    expect(counts.maxima).toBeGreaterThan(20);
+
+    // The history on its own: a clean ladder, the detail agrees.
+    const ladder = replayRows(START, history);
+    expect(ladder.problems).toEqual([]);
+    expect(await detailOf(bidders[0].api, a.id)).toEqual({ price: ladder.price, bid_count: history.length });
+
+    // Through the model.
+    const replay = replayAcks(START, history, acks);
+    expect(replay.problems.slice(0, 10)).toEqual([]);
+    expect(replay.state.rows).toEqual(history.map(({ bidder, amount, auto }) => ({ bidder, amount, auto })));
+    expect([replay.state.price, replay.state.leader]).toEqual([ladder.price, ladder.leader]);
+    const maxima = await Promise.all(bidders.map((b) => ownMax(b.api, a.id)));
+    expect(maxima).toEqual(bidders.map((b) => activeMaxOf(replay.state, b.user.id)));
+    const byUserAndAmount = (n: { user: number; kind: string; max?: number; price?: number } | string) => (typeof n === 'string' ? n : `${n.user} ${n.kind} ${n.max ?? n.price}`);
+    const notices = await noticesOf(t, a.id);
+    expect(notices.map(byUserAndAmount).sort()).toEqual(replay.state.notices.map(byUserAndAmount).sort());
+
+    // Every acknowledged maximum was honoured: still held by a leader, or beaten by someone who reached it and told.
+    for (const x of acks.filter((y) => y.action.kind === 'max' && y.status === 200)) {
+      const owner = x.action.bidder;
+      const holds = replay.state.leader === owner && (maxima[bidders.findIndex((b) => b.user.id === owner)] ?? -1) >= x.action.amount;
+      const reached = history.some((r) => r.bidder !== owner && r.amount >= x.action.amount);
+      const told = replay.state.notices.some((n) => n.user === owner && n.kind === 'max_beaten' && n.max >= x.action.amount);
+      expect({ max: x.action.amount, owner, honoured: holds || (reached && told) }).toEqual({ max: x.action.amount, owner, honoured: true });
+    }
+
+    // Every watcher saw every seq exactly once, each event the row of its seq.
+    const row = await auctionRow(t, a.id);
+    expect(row.seq).toBe(a.seq + history.length);
+    await eventually(() => watchers.every((w) => w.events.length >= history.length), 15_000);
+    const expected = history.map((h, i) => ({ seq: a.seq + i + 1, bidder: h.bidder, amount: h.amount, auto: h.auto }));
+    for (const w of watchers) {
+      const seen = w.events.map((e) => ({ seq: e.seq, bidder: e.bid.bidder, amount: e.bid.amount, auto: (e.bid as { auto?: boolean }).auto }));
+      expect(seen.sort((x, y) => x.seq - y.seq)).toEqual(expected);
+      // A maximum never travels in an event.
+      expect(w.events.filter((e) => JSON.stringify(e).includes('max'))).toEqual([]);
+    }
+    console.log(`auto-bid concurrency: ${JSON.stringify(counts)}, refusals ${JSON.stringify(tally(acks))}`);
+  }, 180_000);
+});
+
+function tally(acks: Ack[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const a of acks) {
+    const k = `${a.action.kind} ${a.status}${a.code ? ` ${a.code}` : ''}`;
+    out[k] = (out[k] ?? 0) + 1;
+  }
+  return out;
+}
