@@ -39,6 +39,7 @@ import {
   OfferCountResponse,
   SellerResponse,
 } from './schemas/auctions';
+import { AutoBidInput, AutoBidRefusalResponse, AutoBidResponse, AutoBidStateResponse } from './schemas/autobid';
 import { BidListResponse, BidRefusalResponse, PlaceBidInput, PlacedBidResponse, UserNamesInput, UserNamesResponse } from './schemas/bids';
 import { CommentListResponse, CommentResponse, CreateCommentInput } from './schemas/comments';
 import { MarkReadResponse, NotificationListResponse, UnreadCountResponse } from './schemas/notifications';
@@ -60,6 +61,9 @@ export interface Endpoint {
 const REFUSAL_CODES: readonly string[] = BidRefusalResponse.shape.code.options;
 /** A refused bid carries the price it was refused at; any other error of POST /api/bids/ is the plain shape. */
 const BidErrorResponse = z.union([BidRefusalResponse, ApiErrorResponse.refine((e) => !REFUSAL_CODES.includes(e.code))]);
+const AUTO_REFUSAL_CODES: readonly string[] = AutoBidRefusalResponse.shape.code.options;
+/** The same for a maximum (PUT /api/auctions/{id}/auto-bid/): the message under `max_amount`. */
+const AutoBidErrorResponse = z.union([AutoBidRefusalResponse, ApiErrorResponse.refine((e) => !AUTO_REFUSAL_CODES.includes(e.code))]);
 
 const list = { query: ListQuery, output: { 200: AuctionListResponse } } as const;
 const NO_BODY = null;
@@ -105,6 +109,8 @@ export const API = {
 
   'POST /api/bids/': { body: PlaceBidInput, output: { 201: PlacedBidResponse }, error: BidErrorResponse },
   'GET /api/bids/:auctionId/': { output: { 200: BidListResponse } },
+  'PUT /api/auctions/:id/auto-bid/': { body: AutoBidInput, output: { 200: AutoBidResponse }, error: AutoBidErrorResponse },
+  'GET /api/auctions/:id/auto-bid/': { output: { 200: AutoBidStateResponse } },
   'POST /api/users/': { body: UserNamesInput, output: { 200: UserNamesResponse } },
 
   'GET /api/comments/:auctionId/': { output: { 200: CommentListResponse } },

@@ -72,6 +72,22 @@ export interface BidsTable {
   bidder_id: number;
   amount: number;
   created_at: string;
+  /** 1 when the row was written by a maximum (automatic bidding, migration 2026-11-24-1200). */
+  auto: ColumnType<number, number | undefined, number>;
+}
+
+/**
+ * A bidder's maximum on an auction (one row per auction and bidder, re-used). At most one row per auction is
+ * active: the leader's; every other was beaten (beaten_at) and is spent.
+ */
+export interface AutoBidsTable {
+  id: Generated<number>;
+  auction_id: number;
+  bidder_id: number;
+  max_amount: number;
+  created_at: string;
+  active: ColumnType<number, number | undefined, number>;
+  beaten_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CommentsTable {
@@ -109,6 +125,7 @@ export interface Database {
   auctions: AuctionsTable;
   auction_images: AuctionImagesTable;
   bids: BidsTable;
+  auto_bids: AutoBidsTable;
   comments: CommentsTable;
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -123,6 +140,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Auction = Selectable<AuctionsTable>;
 export type Bid = Selectable<BidsTable>;
+export type AutoBid = Selectable<AutoBidsTable>;
 export type Comment = Selectable<CommentsTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type AuctionImage = Selectable<AuctionImagesTable>;

@@ -63,21 +63,28 @@ export const BidResponse = z.object({
   bidder_name: z.string(),
   amount: z.number(),
   created_at: z.string(),
+  /** Written by a maximum (automatic bidding, shared/rules/auto-bid.ts), not typed by the bidder. */
+  auto: z.boolean(),
 });
 export type BidResponse = z.infer<typeof BidResponse>;
 export const BidListResponse = z.array(BidResponse);
 
-/** 201 answer of POST /api/bids/: the bid plus the auction's new state. */
+/**
+ * 201 answer of POST /api/bids/: the bid plus the auction's new state. A bid answered at once by the leader's
+ * maximum is still placed (201), with the price after the answer and `leading: false`.
+ */
 export const PlacedBidResponse = BidResponse.extend({
   current_price: z.number(),
   bid_count: z.number(),
   end_date: z.string(),
+  leading: z.boolean(),
 });
 export type PlacedBidResponse = z.infer<typeof PlacedBidResponse>;
 
 /**
  * 400 answer of POST /api/bids/ when an existing auction refuses the bid: too low (`bid_too_low`), ended
- * (`auction_ended`) or the bidder's own (`own_auction`); the same body from the quick check before the
+ * (`auction_ended`), the bidder's own (`own_auction`) or the bidder holds an active maximum there and must raise
+ * it instead (`auto_bid_active`); the same body from the quick check before the
  * transaction, from inside it, and as stored for an Idempotency-Key. `current_price` is the price the bid was
  * refused at and `min_amount` = minNextBid(current_price) (shared/rules/bids.ts: current_price + 10), the
  * smallest bid the auction would take if still open; both numbers, so a client can offer again without
@@ -88,7 +95,7 @@ export const BidRefusalResponse = z.object({
   amount: z.array(z.string()),
   detail: z.string(),
   message: z.string(),
-  code: z.enum(['bid_too_low', 'auction_ended', 'own_auction']),
+  code: z.enum(['bid_too_low', 'auction_ended', 'own_auction', 'auto_bid_active']),
   current_price: z.number(),
   min_amount: z.number(),
 });

@@ -7,6 +7,7 @@ import * as m0840 from './2026-11-22-0840-auctions-fts';
 import * as m1000 from './2026-11-22-1000-open-listing';
 import * as m20261124_0100 from './2026-11-24-0100-fixed-list-plans';
 import * as m20261124_0600 from './2026-11-24-0600-users-search-text';
+import * as m20261124_1200 from './2026-11-24-1200-auto-bids';
 
 /** Every migration, in order. Names are dated; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-1000-open-listing': m1000,
   '2026-11-24-0100-fixed-list-plans': m20261124_0100,
   '2026-11-24-0600-users-search-text': m20261124_0600,
+  '2026-11-24-1200-auto-bids': m20261124_1200,
 };

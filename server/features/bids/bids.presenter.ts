@@ -1,13 +1,15 @@
 import type { Bid } from '../../db/types';
 import type { BidPlacedEvent, BidResponse, PlacedBidResponse } from '@shared/schemas/bids';
+import type { AutoBidResponse } from '@shared/schemas/autobid';
 import type { AcceptedState } from './bids.repository';
 
 export function presentBid(b: Bid & { bidder_name: string }): BidResponse {
-  return { id: b.id, bidder: b.bidder_id, bidder_name: b.bidder_name, amount: b.amount, created_at: b.created_at };
+  return { id: b.id, bidder: b.bidder_id, bidder_name: b.bidder_name, amount: b.amount, created_at: b.created_at, auto: b.auto === 1 };
 }
 
-export function presentPlacedBid(bid: BidResponse, state: AcceptedState): PlacedBidResponse {
-  return { ...bid, current_price: state.current_price, bid_count: state.bid_count, end_date: state.end_date };
+/** The bid as placed, the auction after every row of the request (an automatic answer included) and who leads. */
+export function presentPlacedBid(bid: BidResponse, state: AcceptedState, leading: boolean): PlacedBidResponse {
+  return { ...bid, current_price: state.current_price, bid_count: state.bid_count, end_date: state.end_date, leading };
 }
 
 export function presentBidPlacedEvent(bid: BidResponse, state: AcceptedState): BidPlacedEvent {
@@ -19,4 +21,9 @@ export function presentBidPlacedEvent(bid: BidResponse, state: AcceptedState): B
     bid_count: state.bid_count,
     end_date: state.end_date,
   };
+}
+
+/** The owner's own maximum (never shown to anyone else) and the auction after the rows it wrote. */
+export function presentAutoBid(maxAmount: number, state: Pick<AcceptedState, 'current_price' | 'bid_count'>, leading: boolean): AutoBidResponse {
+  return { max_amount: maxAmount, current_price: state.current_price, bid_count: state.bid_count, leading };
 }

@@ -1,5 +1,6 @@
 import { precompiled } from '../../db/precompiled';
-import type { Auction, Bid, DbOrTx } from '../../db/types';
+import type { Auction, AutoBid, Bid, DbOrTx } from '../../db/types';
+import { isPostgres } from '../../db/dialect';
 import { MIN_BID_INCREMENT } from '@shared/rules/limits';
 
 export type BidWithName = Bid & { bidder_name: string };
@@ -13,6 +14,16 @@ const gateById = precompiled((db: DbOrTx, p: { id: number }) =>
 /** Just what decides whether a bid can be taken (read for every bid before its transaction). */
 export async function findBidGate(db: DbOrTx, id: number): Promise<BidGate | undefined> {
   return (await gateById(db, { id }))[0];
+}
+
+/**
+ * The auction a bid or a maximum is decided on, locked until the transaction ends: on PostgreSQL the row lock
+ * (SELECT … FOR UPDATE) makes concurrent bids on one auction take turns, so the leader and the active maximum
+ * read next cannot change under the decision; SQLite's one writer (the write transaction) does the same.
+ */
+export function lockAuction(tx: DbOrTx, id: number): Promise<Auction | undefined> {
+  const q = tx.selectFrom('auctions').selectAll().where('id', '=', id);
+  return (isPostgres(tx) ? q.forUpdate() : q).executeTakeFirst();
 }
 
 /** The current leader: the highest bid so far (prices only rise, so also the latest accepted). */
@@ -29,13 +40,15 @@ export function findLeadingBid(db: DbOrTx, auctionId: number): Promise<Bid | und
 export type AcceptedState = Pick<Auction, 'id' | 'current_price' | 'bid_count' | 'seq' | 'end_date'>;
 
 /**
- * The one atomic step of accepting a bid: moves the price only if the auction is still open at `now` and
- * `amount` still clears current_price + 10 at this instant, so two bids can never be accepted at the same
- * price and the price only rises. `extendTo` (soft close) replaces an earlier end_date. Undefined = refused.
+ * The one atomic step of accepting a bid row: moves the price only if the auction is still open at `now` and
+ * `amount` still clears current_price + `minStep` (10; 1 for an automatic row capped at its owner's maximum,
+ * which only has to be above the price) at this instant, so two rows can never be accepted at the same price
+ * and the price only rises. Bumps bid_count and seq (each row its own). `extendTo` (soft close) replaces an
+ * earlier end_date. Undefined = refused.
  */
 export function acceptBidUpdate(
   db: DbOrTx,
-  p: { auctionId: number; amount: number; now: string; extendTo: string | null },
+  p: { auctionId: number; amount: number; now: string; extendTo: string | null; minStep?: number },
 ): Promise<AcceptedState | undefined> {
   return db
     .updateTable('auctions')
@@ -50,13 +63,70 @@ export function acceptBidUpdate(
     .where('id', '=', p.auctionId)
     .where('status', '=', 'active')
     .where('end_date', '>', p.now)
-    .where((eb) => eb(eb('current_price', '+', MIN_BID_INCREMENT), '<=', p.amount))
+    .where((eb) => eb(eb('current_price', '+', p.minStep ?? MIN_BID_INCREMENT), '<=', p.amount))
     .returning(['id', 'current_price', 'bid_count', 'seq', 'end_date'])
     .executeTakeFirst();
 }
 
-export function insertBid(db: DbOrTx, b: { auction_id: number; bidder_id: number; amount: number; created_at: string }): Promise<Bid> {
+export function insertBid(db: DbOrTx, b: { auction_id: number; bidder_id: number; amount: number; created_at: string; auto?: number }): Promise<Bid> {
   return db.insertInto('bids').values(b).returningAll().executeTakeFirstOrThrow();
+}
+
+export type ActiveMax = Pick<AutoBid, 'bidder_id' | 'max_amount'>;
+
+/** The auction's active maximum (at most one: the leader's), if any. */
+export function findActiveMax(db: DbOrTx, auctionId: number): Promise<ActiveMax | undefined> {
+  return db
+    .selectFrom('auto_bids')
+    .select(['bidder_id', 'max_amount'])
+    .where('auction_id', '=', auctionId)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+}
+
+/** One bidder's active maximum on an auction (for its owner only), if any. */
+export async function findOwnActiveMax(db: DbOrTx, auctionId: number, bidderId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('auto_bids')
+    .select('max_amount')
+    .where('auction_id', '=', auctionId)
+    .where('bidder_id', '=', bidderId)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  return row?.max_amount ?? null;
+}
+
+/**
+ * Stores a bidder's maximum in their one row of the auction (created, or re-used after an earlier one was
+ * beaten): active, or already beaten (`beatenAt`) when it was answered at once. Deactivate the previous
+ * active maximum first (one active per auction, a unique index).
+ */
+export async function saveMax(
+  tx: DbOrTx,
+  m: { auction_id: number; bidder_id: number; max_amount: number; created_at: string; beatenAt: string | null },
+): Promise<void> {
+  const values = { max_amount: m.max_amount, created_at: m.created_at, active: m.beatenAt ? 0 : 1, beaten_at: m.beatenAt };
+  await tx
+    .insertInto('auto_bids')
+    .values({ auction_id: m.auction_id, bidder_id: m.bidder_id, ...values })
+    .onConflict((oc) => oc.columns(['auction_id', 'bidder_id']).doUpdateSet(values))
+    .execute();
+}
+
+/** Raises the bidder's active maximum (no row, no event). */
+export async function raiseMax(tx: DbOrTx, auctionId: number, bidderId: number, maxAmount: number): Promise<void> {
+  await tx.updateTable('auto_bids').set({ max_amount: maxAmount }).where('auction_id', '=', auctionId).where('bidder_id', '=', bidderId).execute();
+}
+
+/** The bidder's active maximum was beaten at `now`: spent (its owner is told once, by the caller). */
+export async function markMaxBeaten(tx: DbOrTx, auctionId: number, bidderId: number, now: string): Promise<void> {
+  await tx
+    .updateTable('auto_bids')
+    .set({ active: 0, beaten_at: now })
+    .where('auction_id', '=', auctionId)
+    .where('bidder_id', '=', bidderId)
+    .where('active', '=', 1)
+    .execute();
 }
 
 /** Oldest first, with each bidder's display name. */

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireActiveUser } from '../../http/auth';
+import { currentUser, requireActiveUser, requireAuth } from '../../http/auth';
 import { AppError, errorBody } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
 import { PlaceBidInput, UserNamesInput, bidTexts, type UserNamesResponse } from '@shared/schemas/bids';
+import { AutoBidInput, type AutoBidStateResponse } from '@shared/schemas/autobid';
 import { placeBid, type IdempotencyKey } from './bids.service';
+import { getAutoBid, setAutoBid } from './auto-bid.service';
 import { findAuction } from '../auctions/auctions.repository';
 import { findUserNames, listBids } from './bids.repository';
 import { presentBid, presentPlacedBid } from './bids.presenter';
@@ -42,13 +44,35 @@ export function bidsRoutes(ctx: AppContext): Router {
       res.status(err.status).json(errorBody(err));
       return;
     }
-    const { placed, replay } = result;
+    const { placed, replay, refused } = result;
+    if (refused) {
+      // Refused after the leader's automatic row at this amount was committed: that row is announced too.
+      res.status(refused.status).json(errorBody(refused));
+      publish(ctx, result.events);
+      return;
+    }
     if (replay) {
       res.status(replay.status).set('Idempotent-Replayed', 'true').type('application/json').send(replay.body);
       return;
     }
-    res.status(201).json(presentPlacedBid(placed.bid, placed.state));
+    res.status(201).json(presentPlacedBid(placed.bid, placed.state, placed.leading));
     publish(ctx, placed.events);
+  });
+
+  /** Sets or raises the caller's maximum (automatic bidding): the gates, limit and refusals of a bid. */
+  r.put('/auctions/:id/auto-bid/', requireActiveUser, bidLimit, async (req, res) => {
+    const auctionId = parseId(req.params.id);
+    const input = parse(AutoBidInput, req.body);
+    const { answer, events } = await setAutoBid(ctx, currentUser(req), auctionId, input);
+    res.json(answer);
+    publish(ctx, events);
+  });
+
+  /** The caller's own active maximum, or null: nobody else's is ever shown. */
+  r.get('/auctions/:id/auto-bid/', requireAuth, async (req, res) => {
+    const auctionId = parseId(req.params.id);
+    const body: AutoBidStateResponse = { max_amount: await getAutoBid(ctx, currentUser(req).id, auctionId) };
+    res.json(body);
   });
 
   /** Bid history, oldest first (public, like the auction itself). */

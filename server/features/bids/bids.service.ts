@@ -1,68 +1,26 @@
 import type { AppContext } from '../../context';
-import type { DbOrTx, User } from '../../db/types';
+import type { User } from '../../db/types';
 import { AppError, errorBody } from '../../http/errors';
 import { isoAt } from '../../lib/time';
-import { minNextBid, isOpen } from '@shared/rules/bids';
-import { sr } from '@shared/texts/sr';
 import { bidTexts, type BidResponse, type PlaceBidInput } from '@shared/schemas/bids';
-import { notifyNewBid, notifyOutbid, type NotificationChange } from '../notifications/notifications.service';
 import { findAuction } from '../auctions/auctions.repository';
-import { notificationEvents, type DomainEvent } from '../../realtime/events';
-import {
-  acceptBidUpdate,
-  findBidGate,
-  findIdempotentAnswer,
-  findLeadingBid,
-  insertBid,
-  insertIdempotentAnswer,
-  IDEMPOTENCY_TTL_MS,
-  type AcceptedState,
-  type BidGate,
-  type StoredAnswer,
-} from './bids.repository';
-import { presentBid, presentBidPlacedEvent, presentPlacedBid } from './bids.presenter';
+import type { DomainEvent } from '../../realtime/events';
+import { findBidGate, findIdempotentAnswer, insertIdempotentAnswer, IDEMPOTENCY_TTL_MS, type AcceptedState, type StoredAnswer } from './bids.repository';
+import { presentPlacedBid } from './bids.presenter';
 import { isUniqueViolation } from '../../db/dialect';
+import { refusalFor, toError, type Refusal } from './bid-refusals';
+import { decideBid, type Decided } from './bid-decision';
 
 export interface PlacedBid {
   bid: BidResponse;
+  /** The auction after the request: after an automatic answer of the leader's maximum, when there was one. */
   state: AcceptedState;
+  /** The bidder leads afterwards (false when the leader's maximum answered at once). */
+  leading: boolean;
   /** Soft close moved the end. */
   extended: boolean;
-  /** To publish after the commit: `bid:placed`, then the notifications of the outbid leader and the seller. */
+  /** To publish after the commit: `bid:placed` per row in seq order, then the notifications. */
   events: DomainEvent[];
-}
-
-/** Why a bid is refused; every refusal on an existing auction knows the price it was refused at. */
-type Refusal = { refused: 'not_found' } | { refused: 'own' | 'ended' | 'too_low'; current_price: number };
-
-/** Why the (re-read) auction cannot take `amount` now, or null when it could. */
-function refusalFor(auction: BidGate | undefined, bidderId: number, amount: number, nowMs: number): Refusal | null {
-  if (!auction) return { refused: 'not_found' };
-  const { current_price } = auction;
-  if (auction.seller_id === bidderId) return { refused: 'own', current_price };
-  if (auction.status !== 'active' || !isOpen(auction.end_date, nowMs)) return { refused: 'ended', current_price };
-  if (amount < minNextBid(current_price)) return { refused: 'too_low', current_price };
-  return null;
-}
-
-/**
- * The one place a refusal becomes its answer (fast path, transaction, stored Idempotency-Key answer alike).
- * A refusal on an existing auction carries `current_price` and `min_amount` (= minNextBid(current_price),
- * the smallest bid the auction would take now if it were open) as numbers, next to the `amount` message
- * (BidRefusalResponse in shared/schemas/bids.ts); a missing auction is a plain 404.
- */
-function toError(r: Refusal): AppError {
-  if (r.refused === 'not_found') return AppError.notFound();
-  const min = minNextBid(r.current_price);
-  const extra = { current_price: r.current_price, min_amount: min };
-  switch (r.refused) {
-    case 'own':
-      return AppError.field('amount', bidTexts.ownAuction, 400, 'own_auction', extra);
-    case 'ended':
-      return AppError.field('amount', bidTexts.ended, 400, 'auction_ended', extra);
-    case 'too_low':
-      return AppError.field('amount', sr.detail.minBid(min), 400, 'bid_too_low', extra);
-  }
 }
 
 /** An Idempotency-Key of one request: the key as sent and a hash of the parsed bid it came with. */
@@ -77,16 +35,31 @@ export interface Replay {
   body: string;
 }
 
-export type BidResult = { placed: PlacedBid; replay?: undefined } | { replay: Replay; placed?: undefined };
+/**
+ * Placed, replayed, or refused after writing rows (a bid equal to the leader's maximum: the leader's
+ * automatic row was committed, its events are to be published after the refusal is answered). Any other
+ * refusal is thrown as an AppError.
+ */
+export type BidResult =
+  | { placed: PlacedBid; replay?: undefined; refused?: undefined }
+  | { replay: Replay; placed?: undefined; refused?: undefined }
+  | { refused: AppError; events: DomainEvent[]; placed?: undefined; replay?: undefined };
 
-type Decision = PlacedBid | Refusal | { replay: Replay } | { keyReused: true };
+type Decision = Decided | Refusal | { replay: Replay } | { keyReused: true };
 
-function answerOf(outcome: PlacedBid | Refusal): Replay {
-  if ('refused' in outcome) {
-    const err = toError(outcome);
+function placedOf(d: Decided): PlacedBid {
+  const mine = d.rows.find((r) => !r.bid.auto)!;
+  return { bid: mine.bid, state: d.after, leading: d.leading, extended: d.extended, events: d.events };
+}
+
+function answerOf(outcome: Decided | Refusal): Replay {
+  const refusal = 'refused' in outcome ? outcome : outcome.refusal;
+  if (refusal) {
+    const err = toError(refusal);
     return { status: err.status, body: JSON.stringify(errorBody(err)) };
   }
-  return { status: 201, body: JSON.stringify(presentPlacedBid(outcome.bid, outcome.state)) };
+  const placed = placedOf(outcome as Decided);
+  return { status: 201, body: JSON.stringify(presentPlacedBid(placed.bid, placed.state, placed.leading)) };
 }
 
 function replayOf(stored: StoredAnswer, idem: IdempotencyKey): { replay: Replay } | { keyReused: true } {
@@ -94,33 +67,43 @@ function replayOf(stored: StoredAnswer, idem: IdempotencyKey): { replay: Replay 
 }
 
 /**
- * Places a bid (design.md §4). Everything happens in one transaction whose heart is a conditional UPDATE:
- * checks → move the price (only if still open and amount ≥ current + 10) → insert the bid → notify the
- * previous leader and the seller. A refusal writes nothing; an accepted bid extends the end (soft close).
- * With an Idempotency-Key, a key seen before answers what it answered then (a different bid under the same
- * key → 422); otherwise the answer, acceptance or refusal, is stored in the same transaction as the bid.
+ * Places a manual bid (design.md §4, docs/bidding.md). One transaction locks the auction row, reads the leader
+ * and the active maximum, and applies shared/rules/auto-bid.ts: the bid's row, an automatic answer of the
+ * leader's maximum, the notifications. A refusal writes nothing, except a bid equal to the leader's maximum
+ * (the leader's row at that amount is written, then the bid is refused as too low). Every row extends the end
+ * under soft close. With an Idempotency-Key, a key seen before answers what it answered then (a different bid
+ * under the same key → 422); otherwise the answer, acceptance or refusal, is stored in the same transaction.
  */
 export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInput, idem?: IdempotencyKey): Promise<BidResult> {
   const nowMs = Date.now();
-  const now = isoAt(nowMs);
-  const softMs = ctx.config.softCloseSeconds * 1000;
-  const since = isoAt(nowMs - IDEMPOTENCY_TTL_MS);
   if (!idem) {
-    // Most bids on a hot auction lose the race. Every refusal reason only ever becomes more true (prices
-    // only rise, an ended or deleted auction stays so, the seller never changes), so a refusal read outside
-    // the transaction is the answer the transaction would give: no write lock, no UPDATE, no re-read
-    // (docs/performance.md, B1). With an Idempotency-Key the answer must be stored, so it goes the long way.
+    // Most bids on a hot auction lose the race. Every reason refused here only ever becomes more true (prices
+    // only rise, an ended or deleted auction stays so, the seller never changes) and the rules refuse a bid
+    // below price + 10 before looking at maxima, so this is the answer the transaction would give: no lock,
+    // no write (docs/performance.md, B1). With an Idempotency-Key the answer must be stored: the long way.
     const refusal = refusalFor(await findBidGate(ctx.db, input.auction_item_id), bidder.id, input.amount, nowMs);
     if (refusal) throw toError(refusal);
   }
-  let outcome: Decision;
+  const outcome = await runBidTransaction(ctx, bidder, input, nowMs, idem);
+  if ('keyReused' in outcome) throw new AppError(422, 'idempotency_key_reused', bidTexts.idempotencyKeyReused);
+  if ('replay' in outcome) return { replay: outcome.replay };
+  if ('refused' in outcome) throw toError(outcome);
+  if (outcome.extended) ctx.closer.rearm();
+  if (outcome.refusal) return { refused: toError(outcome.refusal), events: outcome.events };
+  return { placed: placedOf(outcome) };
+}
+
+async function runBidTransaction(ctx: AppContext, bidder: User, input: PlaceBidInput, nowMs: number, idem?: IdempotencyKey): Promise<Decision> {
+  const now = isoAt(nowMs);
+  const since = isoAt(nowMs - IDEMPOTENCY_TTL_MS);
+  const softMs = ctx.config.softCloseSeconds * 1000;
   try {
-    outcome = await ctx.db.transaction().execute(async (tx): Promise<Decision> => {
+    return await ctx.db.transaction().execute(async (tx): Promise<Decision> => {
       if (idem) {
         const stored = await findIdempotentAnswer(tx, bidder.id, idem.key, since);
         if (stored) return replayOf(stored, idem);
       }
-      const decided = await decide(tx, bidder, input, nowMs, softMs);
+      const decided = await decideBid(tx, bidder, input.auction_item_id, { kind: 'manual', amount: input.amount }, nowMs, softMs);
       if (idem) {
         const { status, body } = answerOf(decided);
         await insertIdempotentAnswer(tx, { user_id: bidder.id, key: idem.key, request_hash: idem.hash, status, body, created_at: now });
@@ -131,51 +114,10 @@ export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInp
     if (!isUniqueViolation(err)) throw err;
     // The same key committed by a concurrent request (another connection or node): answer what it answered.
     const stored = idem ? await findIdempotentAnswer(ctx.db, bidder.id, idem.key, since) : undefined;
-    if (stored) outcome = replayOf(stored, idem!);
-    else {
-      // The unique (auction_id, amount) index is the second line of defence: explained like any refusal, from
-      // the auction as it is now ("too low" when nothing else applies).
-      const auction = await findAuction(ctx.db, input.auction_item_id);
-      throw toError(
-        refusalFor(auction, bidder.id, input.amount, Date.now()) ?? { refused: 'too_low', current_price: auction?.current_price ?? input.amount },
-      );
-    }
+    if (stored) return replayOf(stored, idem!);
+    // The unique (auction_id, amount) index is the second line of defence: explained like any refusal, from
+    // the auction as it is now ("too low" when nothing else applies).
+    const auction = await findAuction(ctx.db, input.auction_item_id);
+    return refusalFor(auction, bidder.id, input.amount, Date.now()) ?? { refused: 'too_low', current_price: auction?.current_price ?? input.amount };
   }
-  if ('keyReused' in outcome) throw new AppError(422, 'idempotency_key_reused', bidTexts.idempotencyKeyReused);
-  if ('replay' in outcome) return { replay: outcome.replay };
-  if ('refused' in outcome) throw toError(outcome);
-  if (outcome.extended) ctx.closer.rearm();
-  return { placed: outcome };
-}
-
-async function decide(tx: DbOrTx, bidder: User, input: PlaceBidInput, nowMs: number, softMs: number): Promise<PlacedBid | Refusal> {
-  const now = isoAt(nowMs);
-  const auction = await findAuction(tx, input.auction_item_id);
-  const refusal = refusalFor(auction, bidder.id, input.amount, nowMs);
-  if (refusal || !auction) return refusal ?? { refused: 'not_found' };
-
-  const state = await acceptBidUpdate(tx, {
-    auctionId: auction.id,
-    amount: input.amount,
-    now,
-    extendTo: softMs > 0 ? isoAt(nowMs + softMs) : null,
-  });
-  // Someone got there first (or the end passed): explain with the auction as it is now.
-  if (!state) {
-    const fresh = await findAuction(tx, auction.id);
-    return refusalFor(fresh, bidder.id, input.amount, nowMs) ?? { refused: 'ended', current_price: fresh?.current_price ?? auction.current_price };
-  }
-
-  // Read after the UPDATE: on a database with row locks the leader cannot change under us any more.
-  const previous = await findLeadingBid(tx, auction.id);
-  const row = await insertBid(tx, { auction_id: auction.id, bidder_id: bidder.id, amount: input.amount, created_at: now });
-  const bid = presentBid({ ...row, bidder_name: bidder.first_name });
-  const ref = { id: auction.id, title: auction.title };
-  const notifications: NotificationChange[] = [];
-  if (previous && previous.bidder_id !== bidder.id) {
-    notifications.push(await notifyOutbid(tx, previous.bidder_id, ref, input.amount, now));
-  }
-  notifications.push(await notifyNewBid(tx, auction.seller_id, ref, bidder.first_name, input.amount, nowMs));
-  const events: DomainEvent[] = [{ type: 'bid:placed', payload: presentBidPlacedEvent(bid, state) }, ...notificationEvents(notifications)];
-  return { bid, state, extended: state.end_date !== auction.end_date, events };
 }

@@ -4,9 +4,14 @@
  */
 import { escapeHtml } from '../../lib/html';
 
-/** 1500 → "1.500 din." (Serbian grouping, no locale data needed). */
+/** 1500 → "1.500" (Serbian grouping, no locale data needed). */
+function grouped(amount: number): string {
+  return String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/** 1500 → "1.500 din." */
 export function formatDinars(amount: number): string {
-  return `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} din.`;
+  return `${grouped(amount)} din.`;
 }
 
 function auctionLink(auction: { id: number; title: string }): string {
@@ -21,6 +26,10 @@ export interface AuctionRef {
 export const notificationTexts = {
   outbid(auction: AuctionRef, newPrice: number): string {
     return `Vaša ponuda na aukciji ${auctionLink(auction)} je nadmašena.\nNova cena: ${formatDinars(newPrice)}\nLicitirajte ponovo ako želite da pobedite.`;
+  },
+  /** To the owner of a maximum, once, when it is beaten (the only text that names a maximum: its owner's). */
+  maxBeaten(auction: AuctionRef, max: number): string {
+    return `Vaša automatska ponuda od ${grouped(max)} din je nadmašena na aukciji ${auctionLink(auction)}.`;
   },
   newBid(auction: AuctionRef, bidderName: string, amount: number): string {
     return `Nova ponuda na vašoj aukciji ${auctionLink(auction)}.\nPonuđač: ${escapeHtml(bidderName)}\nIznos: ${formatDinars(amount)}`;

@@ -40,6 +40,11 @@ export function notifyOutbid(tx: DbOrTx, userId: number, auction: AuctionRef, ne
   return create(tx, userId, auction.id, 'outbid', notificationTexts.outbid(auction, newPrice), now);
 }
 
+/** To the owner of a maximum, once, when another bidder beats it (kind `outbid`, its own text). */
+export function notifyMaxBeaten(tx: DbOrTx, userId: number, auction: AuctionRef, max: number, now: string) {
+  return create(tx, userId, auction.id, 'outbid', notificationTexts.maxBeaten(auction, max), now);
+}
+
 /**
  * To the seller. A burst does not flood: while an unread 'new_bid' notification of this auction younger than
  * NEW_BID_COALESCE_MS exists, it is rewritten with the burst's count instead of adding another.

@@ -30,7 +30,7 @@ const card = (id: number, over: Partial<AuctionCard> = {}): AuctionCard => ({
   ...over,
 });
 const page = (...cards: AuctionCard[]): Paged<AuctionCard> => ({ count: cards.length, next: null, previous: null, results: cards });
-const myBid: Bid = { id: 10, bidder: ME, bidder_name: 'Ja', amount: 1100, created_at: '2026-04-21T10:00:00.000Z' };
+const myBid: Bid = { id: 10, bidder: ME, bidder_name: 'Ja', amount: 1100, created_at: '2026-04-21T10:00:00.000Z', auto: false };
 const bidEvent = (seq: number, amount: number, bidder = OTHER, end_date = END): RoomEvent => ({
   name: 'bid:placed',
   auction_id: 1,
@@ -38,7 +38,7 @@ const bidEvent = (seq: number, amount: number, bidder = OTHER, end_date = END): 
   payload: {
     auction_id: 1,
     seq,
-    bid: { id: 10 + seq, bidder, bidder_name: 'Bojan', amount, created_at: '2026-04-22T10:00:00.000Z' },
+    bid: { id: 10 + seq, bidder, bidder_name: 'Bojan', amount, created_at: '2026-04-22T10:00:00.000Z', auto: false },
     current_price: amount,
     bid_count: seq,
     end_date,

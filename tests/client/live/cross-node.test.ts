@@ -17,7 +17,7 @@ const detail = auctionDetail({ current_price: 1000, bid_count: 0 });
 const bid = (seq: number) => ({
   auction_id: 1,
   seq,
-  bid: { id: 100 + seq, bidder: 8, bidder_name: 'Bojan', amount: 1000 + seq * 10, created_at: END },
+  bid: { id: 100 + seq, bidder: 8, bidder_name: 'Bojan', amount: 1000 + seq * 10, created_at: END, auto: false },
   current_price: 1000 + seq * 10,
   bid_count: seq,
   end_date: END,

@@ -27,7 +27,7 @@ const valid = {
   bid: {
     auction_id: 4,
     seq: 9,
-    bid: { id: 31, bidder: 7, bidder_name: 'Ana', amount: 1210, created_at: '2026-05-01T10:00:00.000Z' },
+    bid: { id: 31, bidder: 7, bidder_name: 'Ana', amount: 1210, created_at: '2026-05-01T10:00:00.000Z', auto: false },
     current_price: 1210,
     bid_count: 3,
     end_date: '2026-05-01T10:05:00.000Z',

@@ -61,7 +61,7 @@ describe('bid:placed', () => {
     expect(placed[0]).toEqual({
       auction_id: auction.id,
       seq: seq0 + 1,
-      bid: { id: r1.body.id, bidder: ana.id, bidder_name: 'Ana', amount: 1010, created_at: r1.body.created_at },
+      bid: { id: r1.body.id, bidder: ana.id, bidder_name: 'Ana', amount: 1010, created_at: r1.body.created_at, auto: false },
       current_price: 1010,
       bid_count: 1,
       end_date: auction.end_date,

@@ -29,7 +29,7 @@ function fakeContext(failOn?: string) {
 }
 
 const note: Notification = { id: 9, user_id: 4, auction_id: 7, kind: 'outbid', message: 'm', is_read: 0, created_at: '2026-11-24T08:00:00.000Z' };
-const bid = { id: 1, bidder: 3, bidder_name: 'Ana', amount: 1010, created_at: '2026-11-24T08:00:00.000Z' };
+const bid = { id: 1, bidder: 3, bidder_name: 'Ana', amount: 1010, created_at: '2026-11-24T08:00:00.000Z', auto: false };
 
 const events: DomainEvent[] = [
   { type: 'bid:placed', payload: { auction_id: 7, seq: 1, bid, current_price: 1010, bid_count: 1, end_date: '2026-11-25T08:00:00.000Z' } },

@@ -62,7 +62,7 @@ export function check<T>(c: Check<T>, raw: unknown): T | null {
   return r === BAD ? null : r;
 }
 
-const bid = object({ id: num, bidder: num, bidder_name: str, amount: num, created_at: str });
+const bid = object({ id: num, bidder: num, bidder_name: str, amount: num, created_at: str, auto: bool });
 const comment = object({ id: num, userId: num, user: str, content: str, created_at: str, is_seller: bool });
 const notification = object({ id: num, message: str, is_read: bool, created_at: str, auction_id: nullable(num) });
 

@@ -1,0 +1,142 @@
+import type { Auction, DbOrTx, User } from '../../db/types';
+import { isoAt } from '../../lib/time';
+import { MIN_BID_INCREMENT } from '@shared/rules/limits';
+import { resolveBid, type AutoBidAction, type AutoBidOutcome, type AutoBidRow } from '@shared/rules/auto-bid';
+import type { BidResponse } from '@shared/schemas/bids';
+import { notifyMaxBeaten, notifyNewBid, notifyOutbid, type NotificationChange } from '../notifications/notifications.service';
+import { notificationEvents, type DomainEvent } from '../../realtime/events';
+import {
+  acceptBidUpdate,
+  findActiveMax,
+  findLeadingBid,
+  findUserNames,
+  insertBid,
+  lockAuction,
+  markMaxBeaten,
+  raiseMax,
+  saveMax,
+  type AcceptedState,
+} from './bids.repository';
+import { presentBid, presentBidPlacedEvent } from './bids.presenter';
+import { outcomeRefusal, refusalFor, type Refusal } from './bid-refusals';
+
+/** A row written for the request, presented, with the auction's state right after it. */
+export interface WrittenRow {
+  bid: BidResponse;
+  state: AcceptedState;
+}
+
+/** What one bid or maximum did, decided and written inside the caller's transaction. */
+export interface Decided {
+  outcome: AutoBidOutcome;
+  rows: WrittenRow[];
+  /** The auction after the request: the last row's state, or as locked when no row was written. */
+  after: AcceptedState;
+  /** The caller leads afterwards. */
+  leading: boolean;
+  /** Soft close moved the end. */
+  extended: boolean;
+  /** Set when the request is refused after writing rows (a manual bid equal to the leader's maximum). */
+  refusal: Refusal | null;
+  /** To publish after the commit: one `bid:placed` per row in seq order, then the notifications. */
+  events: DomainEvent[];
+}
+
+interface Ctx {
+  tx: DbOrTx;
+  auction: Auction;
+  bidder: User;
+  /** The leader's active maximum before the request (see resolveBid's state). */
+  leaderMax: number | null;
+  nowMs: number;
+  softMs: number;
+}
+
+/**
+ * The heart of a bid and of a maximum (docs/bidding.md): locks the auction row, reads the leader and the
+ * active maximum, lets shared/rules/auto-bid.ts resolveBid() decide, then writes each row (own seq, bid_count,
+ * soft-close end), the maxima and the notifications. A refusal without rows writes nothing.
+ */
+export async function decideBid(
+  tx: DbOrTx,
+  bidder: User,
+  auctionId: number,
+  action: Omit<AutoBidAction, 'bidder'>,
+  nowMs: number,
+  softMs: number,
+): Promise<Decided | Refusal> {
+  const auction = await lockAuction(tx, auctionId);
+  const refusal = refusalFor(auction, bidder.id, null, nowMs);
+  if (refusal || !auction) return refusal ?? { refused: 'not_found' };
+  const leader = (await findLeadingBid(tx, auction.id))?.bidder_id ?? null;
+  const active = await findActiveMax(tx, auction.id);
+  const leaderMax = active && active.bidder_id === leader ? active.max_amount : null;
+  const outcome = resolveBid({ price: auction.current_price, leader, leaderMax }, { ...action, bidder: bidder.id });
+  const refused = outcomeRefusal(outcome);
+  if (refused && !outcome.rows.length) return refused;
+
+  const c: Ctx = { tx, auction, bidder, leaderMax, nowMs, softMs };
+  const rows = await writeRows(c, outcome.rows);
+  await storeMaxima(c, action, outcome);
+  const notifications = await notify(c, outcome, rows);
+  const after = rows.at(-1)?.state ?? auction;
+  return {
+    outcome,
+    rows,
+    after: { id: after.id, current_price: after.current_price, bid_count: after.bid_count, seq: after.seq, end_date: after.end_date },
+    leading: outcome.leader === bidder.id,
+    extended: after.end_date !== auction.end_date,
+    refusal: refused,
+    events: [...rows.map((r): DomainEvent => ({ type: 'bid:placed', payload: presentBidPlacedEvent(r.bid, r.state) })), ...notificationEvents(notifications)],
+  };
+}
+
+async function namesOf(c: Ctx, rows: AutoBidRow[]): Promise<Map<number, string>> {
+  const others = rows.map((r) => r.bidder).filter((id) => id !== c.bidder.id);
+  const names = await findUserNames(c.tx, others);
+  names.set(c.bidder.id, c.bidder.first_name);
+  return names;
+}
+
+async function writeRows(c: Ctx, rows: AutoBidRow[]): Promise<WrittenRow[]> {
+  const now = isoAt(c.nowMs);
+  const extendTo = c.softMs > 0 ? isoAt(c.nowMs + c.softMs) : null;
+  const names = await namesOf(c, rows);
+  const written: WrittenRow[] = [];
+  for (const r of rows) {
+    // An automatic row capped at its owner's maximum only has to be above the price (rule 5).
+    const minStep = r.auto ? 1 : MIN_BID_INCREMENT;
+    const state = await acceptBidUpdate(c.tx, { auctionId: c.auction.id, amount: r.amount, now, extendTo, minStep });
+    // Cannot happen under the row lock (the rules only write rows that clear it); rolls the request back.
+    if (!state) throw new Error(`auction ${c.auction.id}: a decided bid row was refused under its lock`);
+    const row = await insertBid(c.tx, { auction_id: c.auction.id, bidder_id: r.bidder, amount: r.amount, created_at: now, auto: r.auto ? 1 : 0 });
+    written.push({ bid: presentBid({ ...row, bidder_name: names.get(r.bidder) ?? '' }), state });
+  }
+  return written;
+}
+
+/** The beaten maximum is spent first (one active per auction), then the caller's new or raised one is kept. */
+async function storeMaxima(c: Ctx, action: Omit<AutoBidAction, 'bidder'>, outcome: AutoBidOutcome): Promise<void> {
+  const now = isoAt(c.nowMs);
+  const key = { auction_id: c.auction.id, bidder_id: c.bidder.id };
+  const beaten = outcome.beaten;
+  if (beaten && beaten.bidder !== c.bidder.id) await markMaxBeaten(c.tx, c.auction.id, beaten.bidder, now);
+  if (action.kind !== 'max' || outcome.refusal) return;
+  if (beaten?.bidder === c.bidder.id) await saveMax(c.tx, { ...key, max_amount: action.amount, created_at: now, beatenAt: now });
+  else if (outcome.rows.length) await saveMax(c.tx, { ...key, max_amount: action.amount, created_at: now, beatenAt: null });
+  // No row: the leader set its first maximum, or raised (or repeated) the one it holds.
+  else if (c.leaderMax !== null) await raiseMax(c.tx, c.auction.id, c.bidder.id, action.amount);
+  else await saveMax(c.tx, { ...key, max_amount: action.amount, created_at: now, beatenAt: null });
+}
+
+/** Once per request: the beaten maximum's owner or the outbid bidder, then the seller (the last row). */
+async function notify(c: Ctx, outcome: AutoBidOutcome, rows: WrittenRow[]): Promise<NotificationChange[]> {
+  const now = isoAt(c.nowMs);
+  const ref = { id: c.auction.id, title: c.auction.title };
+  const changes: NotificationChange[] = [];
+  if (outcome.beaten) changes.push(await notifyMaxBeaten(c.tx, outcome.beaten.bidder, ref, outcome.beaten.max, now));
+  if (outcome.outbid !== undefined) changes.push(await notifyOutbid(c.tx, outcome.outbid, ref, outcome.price, now));
+  const last = rows.at(-1)?.bid;
+  if (last) changes.push(await notifyNewBid(c.tx, c.auction.seller_id, ref, last.bidder_name, last.amount, c.nowMs));
+  return changes;
+}
