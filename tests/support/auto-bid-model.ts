@@ -126,8 +126,10 @@ function refuse(step: Step, actor: number, code: RefusalCode): { state: ModelSta
 /** Rule 3 (and the spec's plain bid): a manual bid X. */
 function manualBid(s: ModelState, bidder: number, x: number) {
   const step = new Step(s);
-  if (s.max && s.max.owner === bidder) return refuse(step, bidder, 'auto_bid_active');
+  // The issue does not order these two refusals; a bid below price + 10 is refused as too low first (the
+  // server can tell that from the price alone, before it reads any maximum).
   if (x < s.price + STEP) return refuse(step, bidder, 'bid_too_low');
+  if (s.max && s.max.owner === bidder) return refuse(step, bidder, 'auto_bid_active');
   const held = s.max; // held by the leader, who is someone else (checked above)
   if (!held || held.amount < x) {
     const previous = s.leader;

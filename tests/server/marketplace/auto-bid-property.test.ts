@@ -7,7 +7,7 @@
  * its `auto` flags, the detail's price and count, every participant's own maximum (GET auto-bid) and the
  * `outbid` notifications (beaten maximum / plain outbid text, to whom, with which amount).
  *
- * Quick: AUTOBID_RUNS (default 25) sequences of up to 12 steps; `npm run test:full` (TEST_FULL=1): 200 of
+ * Quick: AUTOBID_RUNS (default 40) sequences of up to 15 steps; `npm run test:full` (TEST_FULL=1): 200 of
  * up to 25. A failure prints the shrunk sequence (e.g. `B max T+0`) and, as the assertion's message, the
  * steps with the amounts they resolved to and what the model expected of each.
  */
@@ -20,8 +20,8 @@ import { activeMaxOf, apply, initialState, run, type ModelAction, type ModelOutc
 import { detailOf, grouped, historyOf, noticesOf, ownMax, putMax, sellerNewBid } from '../../support/auto-bid-world';
 
 const FULL = process.env.TEST_FULL === '1';
-const RUNS = Number(process.env.AUTOBID_RUNS ?? (FULL ? 200 : 25));
-const MAX_STEPS = FULL ? 25 : 12;
+const RUNS = Number(process.env.AUTOBID_RUNS ?? (FULL ? 200 : 40));
+const MAX_STEPS = FULL ? 25 : 15;
 const START = 500;
 const NAMES = ['A', 'B', 'C', 'D', 'E', 'F'];
 
@@ -101,28 +101,30 @@ async function compareState(auctionId: number, s: ModelState, participants: numb
   expect(seen, trace.join('\n')).toEqual(want);
 }
 
-/** A step as fast-check generates it: who, what, and an amount relative to the price or the active maximum T. */
+/** A step as fast-check generates it: who, what, and an amount relative to the price, the active maximum T or its own. */
 interface Plan {
   who: number;
   kind: 'bid' | 'max' | 'raise';
-  anchor: 'price' | 'T';
+  anchor: 'price' | 'T' | 'own';
   delta: number;
 }
 
-const DELTAS = [10, 0, -10, 20, 5, 9, 11, -5, -1, 1, 50, 100, 250, 300];
-
+const who = fc.integer({ min: 0, max: 5 });
+/** Weighted towards the edges of the rules: amounts around T (rules 2 and 3), the price + 10, raises. */
 const planArb = fc
-  .record({
-    who: fc.integer({ min: 0, max: 5 }),
-    kind: fc.constantFrom<Plan['kind']>('bid', 'max', 'raise'),
-    anchor: fc.constantFrom<Plan['anchor']>('price', 'T'),
-    delta: fc.constantFrom(...DELTAS),
-  })
-  .map((p) => Object.assign(p, { [fc.toStringMethod]: () => planText(p) }));
+  .oneof(
+    { weight: 5, arbitrary: fc.record({ who, kind: fc.constantFrom('bid' as const, 'max' as const), anchor: fc.constant('T' as const), delta: fc.constantFrom(0, -10, 10, -5, 5, -20, 20, -1, 1) }) },
+    { weight: 3, arbitrary: fc.record({ who, kind: fc.constantFrom('bid' as const, 'max' as const), anchor: fc.constant('price' as const), delta: fc.constantFrom(10, 100, 0, 5, 20, 50, 250) }) },
+    { weight: 1, arbitrary: fc.record({ who, kind: fc.constant('raise' as const), anchor: fc.constant('own' as const), delta: fc.constantFrom(10, 0, -1, 100) }) },
+  )
+  .map((p: Plan) => Object.assign(p, { [fc.toStringMethod]: () => planText(p) }));
 
 function planText(p: Plan): string {
-  return `${p.kind === 'raise' ? 'leader' : NAMES[p.who]} ${p.kind} ${p.kind === 'raise' ? 'own' : p.anchor}${p.delta >= 0 ? '+' : ''}${p.delta}`;
+  return `${p.kind === 'raise' ? 'leader' : NAMES[p.who]} ${p.kind} ${p.anchor}${p.delta >= 0 ? '+' : ''}${p.delta}`;
 }
+
+/** How many bidders take part (2–6), and their steps; unbiased, so sequences are long enough to meet every case. */
+const sequenceArb = fc.noBias(fc.tuple(fc.integer({ min: 2, max: 6 }), fc.array(planArb, { minLength: 1, maxLength: MAX_STEPS, size: 'max' })));
 
 /** The concrete action of a plan in the model's current state (`raise`: the leader changes its own maximum). */
 function resolve(s: ModelState, p: Plan, participants: number): ModelAction {
@@ -131,6 +133,33 @@ function resolve(s: ModelState, p: Plan, participants: number): ModelAction {
   const base = p.kind === 'raise' ? (own ?? s.price) : p.anchor === 'T' && s.max ? s.max.amount : s.price;
   return { kind: p.kind === 'bid' ? 'bid' : 'max', bidder: who, amount: Math.max(1, base + p.delta) };
 }
+
+/** Which case of the rules an action meets in a state (for the trace and the generator's coverage). */
+function caseOf(s: ModelState, a: ModelAction): string {
+  const held = s.max;
+  if (held && held.owner === a.bidder) {
+    if (a.kind === 'bid') return a.amount < s.price + 10 ? 'bid too low' : 'bid while holding a maximum';
+    return a.amount > held.amount ? 'raise' : a.amount === held.amount ? 'same maximum' : 'lower maximum';
+  }
+  if (a.amount < s.price + 10) return `${a.kind} too low`;
+  if (!held) return s.leader === a.bidder ? `${a.kind} by the leader without a maximum` : `${a.kind} with no maximum held`;
+  const d = a.amount - held.amount;
+  return `${a.kind} ${d >= 10 ? '≥ T + 10' : d > 0 ? 'in (T, T + 10)' : d === 0 ? '= T' : d > -10 ? 'in (T − 10, T)' : '≤ T − 10'}`;
+}
+
+const ALL_CASES = [
+  'bid too low',
+  'bid while holding a maximum',
+  'raise',
+  'same maximum',
+  'lower maximum',
+  'max too low',
+  'bid by the leader without a maximum',
+  'max by the leader without a maximum',
+  'bid with no maximum held',
+  'max with no maximum held',
+  ...['≥ T + 10', 'in (T, T + 10)', '= T', 'in (T − 10, T)', '≤ T − 10'].flatMap((c) => [`bid ${c}`, `max ${c}`]),
+];
 
 describe('automatic bidding: the reference model', () => {
   it('reproduces the first worked example of the issue (start 500)', () => {
@@ -180,6 +209,7 @@ describe('automatic bidding: the reference model', () => {
       { kind: 'max', bidder: A, amount: 900 },
       { kind: 'max', bidder: A, amount: 899 },
       { kind: 'bid', bidder: A, amount: 600 },
+      { kind: 'bid', bidder: A, amount: 515 },
     ]);
     expect(outcomes.map((o) => [o.status, o.refusal?.code, o.rows.length])).toEqual([
       [200, undefined, 1],
@@ -187,8 +217,24 @@ describe('automatic bidding: the reference model', () => {
       [200, undefined, 0],
       [400, 'max_only_raise', 0],
       [400, 'auto_bid_active', 0],
+      [400, 'bid_too_low', 0],
     ]);
     expect(activeMaxOf(state, A)).toBe(900);
+  });
+});
+
+describe('automatic bidding: the generator', () => {
+  it('reaches every case of rules 2–4 (120 sequences, fixed seed)', () => {
+    const seen = new Set<string>();
+    for (const [participants, plans] of fc.sample(sequenceArb, { numRuns: 120, seed: 14 })) {
+      let state = initialState(START);
+      for (const p of plans) {
+        const a = resolve(state, p, participants);
+        seen.add(caseOf(state, a));
+        state = apply(state, a).state;
+      }
+    }
+    expect(ALL_CASES.filter((c) => !seen.has(c))).toEqual([]);
   });
 });
 
@@ -234,14 +280,14 @@ describe('automatic bidding on the server, step by step against the model', () =
 
   it(`random sequences of bids, maxima and raises from 2–6 bidders (${RUNS} runs)`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 2, max: 6 }), fc.array(planArb, { minLength: 1, maxLength: MAX_STEPS }), async (participants, plans) => {
+      fc.asyncProperty(sequenceArb, async ([participants, plans]) => {
         const auction = await createAuction(t.ctx, seller.user.id, { starting_price: START, title: 'Automatska ponuda' });
         let state = initialState(START);
         const trace = [`${participants} bidders, start ${START}`];
         for (const p of plans) {
           const a = resolve(state, p, participants);
           const { state: next, outcome } = apply(state, a);
-          trace.push(`${planText(p)}: ${NAMES[a.bidder]} ${a.kind} ${a.amount} → model: ${outcomeText(outcome)}`);
+          trace.push(`${planText(p)}: ${NAMES[a.bidder]} ${a.kind} ${a.amount} (${caseOf(state, a)}) → model: ${outcomeText(outcome)}`);
           expect(await send(auction.id, a), trace.join('\n')).toEqual(expectedAnswer(a, outcome));
           await compareState(auction.id, next, participants, trace);
           state = next;
