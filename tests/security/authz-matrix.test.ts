@@ -111,6 +111,24 @@ const ROWS: Row[] = [
     run: async (api) => api.post('/api/bids/', { auction_item_id: (await auctionOf(t, sellerId())).id, amount: 1010 }),
   },
   {
+    name: 'PUT /api/auctions/{id}/auto-bid/',
+    op: 'bid',
+    write: true,
+    expected: active(200, { seller: 400 }),
+    run: async (api) => api.put(`/api/auctions/${(await auctionOf(t, sellerId())).id}/auto-bid/`, { max_amount: 5000 }),
+  },
+  {
+    name: 'GET /api/auctions/{id}/auto-bid/ (only the caller\'s own maximum)',
+    op: 'read',
+    write: false,
+    expected: active(200),
+    run: async (api) => {
+      const res = await api.get(`/api/auctions/${(await auctionOf(t, sellerId())).id}/auto-bid/`);
+      if (res.status === 200) expect(res.body).toEqual({ max_amount: null });
+      return res;
+    },
+  },
+  {
     name: 'POST /api/comments/create/',
     op: 'create',
     write: true,

@@ -128,6 +128,14 @@ const ENTRIES: Entry[] = [
     route: '/api/bids/',
     make: async () => ({ api: w.bidderA.api, path: '/api/bids/', body: { auction_item_id: (await auctionOf(t, w.seller.user!.id)).id, amount: 1010 } }),
   },
+  {
+    method: 'PUT',
+    route: '/api/auctions/:id/auto-bid/',
+    make: async () => {
+      const a = await auctionOf(t, w.seller.user!.id);
+      return { api: w.bidderA.api, path: `/api/auctions/${a.id}/auto-bid/`, body: { max_amount: 5000 } };
+    },
+  },
   // A read made as POST (the contract's name lookup): it writes nothing either way, but is still guarded.
   { method: 'POST', route: '/api/users/', make: async () => ({ api: w.bidderA.api, path: '/api/users/', body: { ids: [w.seller.user!.id] } }) },
   {

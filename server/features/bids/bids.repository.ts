@@ -21,10 +21,15 @@ export async function findBidGate(db: DbOrTx, id: number): Promise<BidGate | und
  * (SELECT … FOR UPDATE) makes concurrent bids on one auction take turns, so the leader and the active maximum
  * read next cannot change under the decision; SQLite's one writer (the write transaction) does the same.
  */
-export function lockAuction(tx: DbOrTx, id: number): Promise<Auction | undefined> {
-  const q = tx.selectFrom('auctions').selectAll().where('id', '=', id);
-  return (isPostgres(tx) ? q.forUpdate() : q).executeTakeFirst();
+export async function lockAuction(tx: DbOrTx, id: number): Promise<Auction | undefined> {
+  return (await lockedAuctionById(tx, { id }))[0];
 }
+
+// Read for every accepted bid: built and compiled once per database (the build sees which one it is).
+const lockedAuctionById = precompiled((db: DbOrTx, p: { id: number }) => {
+  const q = db.selectFrom('auctions').selectAll().where('id', '=', p.id);
+  return isPostgres(db) ? q.forUpdate() : q;
+});
 
 /** The current leader: the highest bid so far (prices only rise, so also the latest accepted). */
 export function findLeadingBid(db: DbOrTx, auctionId: number): Promise<Bid | undefined> {
@@ -74,14 +79,13 @@ export function insertBid(db: DbOrTx, b: { auction_id: number; bidder_id: number
 
 export type ActiveMax = Pick<AutoBid, 'bidder_id' | 'max_amount'>;
 
-/** The auction's active maximum (at most one: the leader's), if any. */
-export function findActiveMax(db: DbOrTx, auctionId: number): Promise<ActiveMax | undefined> {
-  return db
-    .selectFrom('auto_bids')
-    .select(['bidder_id', 'max_amount'])
-    .where('auction_id', '=', auctionId)
-    .where('active', '=', 1)
-    .executeTakeFirst();
+const activeMaxOf = precompiled((db: DbOrTx, p: { auctionId: number }) =>
+  db.selectFrom('auto_bids').select(['bidder_id', 'max_amount']).where('auction_id', '=', p.auctionId).where('active', '=', 1),
+);
+
+/** The auction's active maximum (at most one: the leader's), if any. Read for every bid inside its transaction. */
+export async function findActiveMax(db: DbOrTx, auctionId: number): Promise<ActiveMax | undefined> {
+  return (await activeMaxOf(db, { auctionId }))[0];
 }
 
 /** One bidder's active maximum on an auction (for its owner only), if any. */
