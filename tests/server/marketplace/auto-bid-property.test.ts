@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createAuction } from '../../support/auctions';
-import { actor, bid, type Actor } from '../../support/marketplace';
+import { actor, type Actor } from '../../support/marketplace';
 import { activeMaxOf, apply, initialState, run, type ModelAction, type ModelOutcome, type ModelState } from '../../support/auto-bid-model';
 import { detailOf, grouped, historyOf, noticesOf, ownMax, putMax, sellerNewBid } from '../../support/auto-bid-world';
 
@@ -50,10 +50,17 @@ function outcomeText(o: ModelOutcome): string {
   return parts.join('; ');
 }
 
+/** The body of the last answer `send` got, as text (a retry under the same Idempotency-Key must repeat it). */
+let lastText = '';
+
 /** Sends one model action to the server; the answer reduced to what the model predicts. */
-async function send(auctionId: number, a: ModelAction) {
+async function send(auctionId: number, a: ModelAction, key?: string) {
   const who = bidders[a.bidder];
-  const res = a.kind === 'bid' ? await bid(who.api, auctionId, a.amount) : await putMax(who.api, auctionId, a.amount);
+  const res =
+    a.kind === 'bid'
+      ? await who.api.post('/api/bids/', { auction_item_id: auctionId, amount: a.amount }, key ? { headers: { 'idempotency-key': key } } : {})
+      : await putMax(who.api, auctionId, a.amount);
+  lastText = res.text;
   const b = res.body as Record<string, unknown>;
   if (res.status === 400) {
     const field = a.kind === 'bid' ? 'amount' : 'max_amount';
@@ -104,23 +111,26 @@ async function compareState(auctionId: number, s: ModelState, participants: numb
 /** A step as fast-check generates it: who, what, and an amount relative to the price, the active maximum T or its own. */
 interface Plan {
   who: number;
+  /** A manual bid sent with an Idempotency-Key, then sent again with the same key (a client's retry). */
+  retry?: boolean;
   kind: 'bid' | 'max' | 'raise';
   anchor: 'price' | 'T' | 'own';
   delta: number;
 }
 
 const who = fc.integer({ min: 0, max: 5 });
+const retry = fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
 /** Weighted towards the edges of the rules: amounts around T (rules 2 and 3), the price + 10, raises. */
 const planArb = fc
   .oneof(
-    { weight: 5, arbitrary: fc.record({ who, kind: fc.constantFrom('bid' as const, 'max' as const), anchor: fc.constant('T' as const), delta: fc.constantFrom(0, -10, 10, -5, 5, -20, 20, -1, 1) }) },
-    { weight: 3, arbitrary: fc.record({ who, kind: fc.constantFrom('bid' as const, 'max' as const), anchor: fc.constant('price' as const), delta: fc.constantFrom(10, 100, 0, 5, 20, 50, 250) }) },
+    { weight: 5, arbitrary: fc.record({ who, kind: fc.constantFrom('bid' as const, 'max' as const), anchor: fc.constant('T' as const), delta: fc.constantFrom(0, -10, 10, -5, 5, -20, 20, -1, 1), retry }) },
+    { weight: 3, arbitrary: fc.record({ who, kind: fc.constantFrom('bid' as const, 'max' as const), anchor: fc.constant('price' as const), delta: fc.constantFrom(10, 100, 0, 5, 20, 50, 250), retry }) },
     { weight: 1, arbitrary: fc.record({ who, kind: fc.constant('raise' as const), anchor: fc.constant('own' as const), delta: fc.constantFrom(10, 0, -1, 100) }) },
   )
   .map((p: Plan) => Object.assign(p, { [fc.toStringMethod]: () => planText(p) }));
 
 function planText(p: Plan): string {
-  return `${p.kind === 'raise' ? 'leader' : NAMES[p.who]} ${p.kind} ${p.anchor}${p.delta >= 0 ? '+' : ''}${p.delta}`;
+  return `${p.kind === 'raise' ? 'leader' : NAMES[p.who]} ${p.kind} ${p.anchor}${p.delta >= 0 ? '+' : ''}${p.delta}${p.retry && p.kind === 'bid' ? ' (sent twice, one Idempotency-Key)' : ''}`;
 }
 
 /** How many bidders take part (2–6), and their steps; unbiased, so sequences are long enough to meet every case. */
@@ -288,8 +298,17 @@ describe('automatic bidding on the server, step by step against the model', () =
           const a = resolve(state, p, participants);
           const { state: next, outcome } = apply(state, a);
           trace.push(`${planText(p)}: ${NAMES[a.bidder]} ${a.kind} ${a.amount} (${caseOf(state, a)}) → model: ${outcomeText(outcome)}`);
-          expect(await send(auction.id, a), trace.join('\n')).toEqual(expectedAnswer(a, outcome));
+          const key = p.retry && a.kind === 'bid' ? `retry-${auction.id}-${state.clock}` : undefined;
+          expect(await send(auction.id, a, key), trace.join('\n')).toEqual(expectedAnswer(a, outcome));
           await compareState(auction.id, next, participants, trace);
+          if (key) {
+            // The retry answers what the first request answered, byte for byte, and changes nothing.
+            const first = lastText;
+            trace.push('  … sent again with the same Idempotency-Key');
+            await send(auction.id, a, key);
+            expect(lastText, trace.join('\n')).toBe(first);
+            await compareState(auction.id, next, participants, trace);
+          }
           state = next;
         }
       }),
