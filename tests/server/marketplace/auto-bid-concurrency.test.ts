@@ -11,7 +11,8 @@
  *   (GET auto-bid) and the same `outbid` notifications;
  * - every acknowledged maximum was honoured: its owner leads holding at least it, or was told it was beaten
  *   and someone else's row reached it;
- * - every watcher saw every seq exactly once, each event's bid equal to its row (with the `auto` flag).
+ * - every watcher saw every seq exactly once, each event's bid equal to its row (with the `auto` flag), and
+ *   bidders listening on their own socket got each of their `outbid` notifications live, once.
  * Runs on SQLite and, under `npm run test:pg`, on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,7 @@ import { detailOf, historyOf, noticesOf, ownMax, putMax } from '../../support/au
 
 const BIDDERS = 50;
 const WATCHERS = 4;
+const LISTENERS = 10;
 const SECONDS = Number(process.env.AUTOBID_SECONDS ?? (FULL ? 10 : 3));
 const START = 1000;
 /** On a busy machine the load goes on past SECONDS (up to 3×) until this many rows exist, so the checks bite. */
@@ -89,9 +91,17 @@ async function watch(auctionId: number): Promise<{ socket: TestSocket; events: B
 }
 
 describe(`automatic bidding under concurrency (${BIDDERS} bidders, ${SECONDS} s, ${WATCHERS} watchers)`, () => {
-  it('the rows replay through the model, every maximum is honoured, every watcher sees every seq once', async () => {
+  it('the rows replay through the model, every maximum is honoured, watchers see every seq once, notifications arrive live', async () => {
     const a = await createAuction(t.ctx, seller.user.id, { starting_price: START, title: 'Automatska gužva' });
     const watchers = await Promise.all(Array.from({ length: WATCHERS }, () => watch(a.id)));
+    // Some bidders follow their own notifications live (room user:{id}, joined by a logged-in socket).
+    const listeners = await Promise.all(
+      bidders.slice(0, LISTENERS).map(async (b) => {
+        const socket = await connectSocket(t.url, { cookie: b.api.cookieHeader, timeoutMs: 20_000 });
+        sockets.push(socket);
+        return { user: b.user.id, created: collectEvents(socket, 'notification:created') };
+      }),
+    );
     const acks: Ack[] = [];
     const until = Date.now() + SECONDS * 1000;
     const shared = { price: START, rows: 0 };
@@ -127,6 +137,14 @@ describe(`automatic bidding under concurrency (${BIDDERS} bidders, ${SECONDS} s,
       const reached = history.some((r) => r.bidder !== owner && r.amount >= x.action.amount);
       const told = replay.state.notices.some((n) => n.user === owner && n.kind === 'max_beaten' && n.max >= x.action.amount);
       expect({ max: x.action.amount, owner, honoured: holds || (reached && told) }).toEqual({ max: x.action.amount, owner, honoured: true });
+    }
+
+    // Each listener got every one of its notifications live, once.
+    const stored = await t.ctx.db.selectFrom('notifications').select(['id', 'user_id']).where('auction_id', '=', a.id).where('kind', '=', 'outbid').execute();
+    for (const l of listeners) {
+      const mine = stored.filter((n) => n.user_id === l.user).map((n) => n.id).sort((x, y) => x - y);
+      await eventually(() => l.created.filter((e) => e.notification.auction_id === a.id).length >= mine.length, 10_000);
+      expect(l.created.filter((e) => e.notification.auction_id === a.id).map((e) => e.notification.id).sort((x, y) => x - y)).toEqual(mine);
     }
 
     // Every watcher saw every seq exactly once, each event the row of its seq.
