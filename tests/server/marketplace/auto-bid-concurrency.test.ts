@@ -2,7 +2,8 @@
  * Automatic bidding under concurrency (issue 14, "Tests and figures"): 50 bidders mix maxima (new, raised),
  * manual bids and manual bids while holding a maximum on one auction, closed loop, for 3 s (`npm test`) or
  * 10 s (`npm run test:full`, or AUTOBID_SECONDS; longer, up to 3×, until MIN_ROWS rows exist on a busy
- * machine), while socket.io watchers (WebSocket and long-polling) follow the auction. Afterwards:
+ * machine), while socket.io watchers (WebSocket and long-polling) follow the auction; then 6 bidders with
+ * amounts close together for 2 s (5 s full), so that raises race new maxima and holders bid by hand. Afterwards:
  * - the history has no repeated amount, each row above the previous (manual rows by ≥ 10), and the price and
  *   bid count of the detail are its last row and its length;
  * - the acknowledged requests, put back in order from the rows and the answers (tests/support/auto-bid-replay.ts),
@@ -30,6 +31,7 @@ const BIDDERS = 50;
 const WATCHERS = 4;
 const LISTENERS = 10;
 const SECONDS = Number(process.env.AUTOBID_SECONDS ?? (FULL ? 10 : 3));
+const FEW_SECONDS = FULL ? 5 : 2;
 const START = 1000;
 /** On a busy machine the load goes on past SECONDS (up to 3×) until this many rows exist, so the checks bite. */
 const MIN_ROWS = 60;
@@ -50,10 +52,22 @@ afterAll(async () => {
 });
 
 /** One bidder's loop: what it knows is what the server answered it (and the last price anyone saw). */
-async function bidderLoop(who: Actor, auctionId: number, until: number, seed: number, shared: { price: number; rows: number }, acks: Ack[]) {
+interface Load {
+  auctionId: number;
+  seconds: number;
+  /** Maxima land at the known price + 10 … + maxSpread, manual bids at + 10 … + 10 × bidSteps. */
+  maxSpread: number;
+  bidSteps: number;
+  shared: { price: number; rows: number };
+  acks: Ack[];
+}
+
+async function bidderLoop(who: Actor, seed: number, load: Load) {
+  const { auctionId, shared } = load;
   const rand = rng(seed);
   let myMax: number | null = null;
-  const hardUntil = until + 2 * SECONDS * 1000;
+  const until = Date.now() + load.seconds * 1000;
+  const hardUntil = until + 2 * load.seconds * 1000;
   while (Date.now() < until || (shared.rows < MIN_ROWS && Date.now() < hardUntil)) {
     const r = rand();
     const price = shared.price;
@@ -63,8 +77,8 @@ async function bidderLoop(who: Actor, auctionId: number, until: number, seed: nu
     if (myMax !== null && r < 0.15) action = { kind: 'max', bidder: who.user.id, amount: myMax + Math.floor(rand() * 100) };
     else if (myMax !== null && r < 0.2) action = { kind: 'max', bidder: who.user.id, amount: myMax - 1 };
     else if (myMax !== null && r < 0.25) action = { kind: 'bid', bidder: who.user.id, amount: price + 10 };
-    else if (r < 0.5) action = { kind: 'max', bidder: who.user.id, amount: price + 10 + Math.floor(rand() * 600) };
-    else action = { kind: 'bid', bidder: who.user.id, amount: price + 10 * (1 + Math.floor(rand() * 40)) + (rand() < 0.2 ? 5 : 0) };
+    else if (r < 0.5) action = { kind: 'max', bidder: who.user.id, amount: price + 10 + Math.floor(rand() * load.maxSpread) };
+    else action = { kind: 'bid', bidder: who.user.id, amount: price + 10 * (1 + Math.floor(rand() * load.bidSteps)) + (rand() < 0.2 ? 5 : 0) };
     const res = action.kind === 'bid' ? await bid(who.api, auctionId, action.amount) : await putMax(who.api, auctionId, action.amount);
     const b = res.body as Record<string, any>;
     const ack: Ack = { action, status: res.status };
@@ -72,7 +86,7 @@ async function bidderLoop(who: Actor, auctionId: number, until: number, seed: nu
     else if (res.status === 200) Object.assign(ack, { price: b.current_price, bid_count: b.bid_count, leading: b.leading });
     else if (res.status === 400) Object.assign(ack, { code: b.code, current_price: b.current_price, min_amount: b.min_amount });
     else throw new Error(`unexpected answer ${res.status}: ${res.text}`);
-    acks.push(ack);
+    load.acks.push(ack);
     const seen = (ack.price ?? ack.current_price)!;
     shared.price = Math.max(shared.price, seen);
     shared.rows = Math.max(shared.rows, ack.bid_count ?? 0);
@@ -90,26 +104,25 @@ async function watch(auctionId: number): Promise<{ socket: TestSocket; events: B
   return { socket, events };
 }
 
-describe(`automatic bidding under concurrency (${BIDDERS} bidders, ${SECONDS} s, ${WATCHERS} watchers)`, () => {
-  it('the rows replay through the model, every maximum is honoured, watchers see every seq once, notifications arrive live', async () => {
+/** Runs the load of `crowd` on a fresh auction and checks everything the file's comment lists. */
+async function loadAndCheck(crowd: Actor[], opts: { seconds: number; maxSpread: number; bidSteps: number; seed: number }) {
     const a = await createAuction(t.ctx, seller.user.id, { starting_price: START, title: 'Automatska gužva' });
     const watchers = await Promise.all(Array.from({ length: WATCHERS }, () => watch(a.id)));
     // Some bidders follow their own notifications live (room user:{id}, joined by a logged-in socket).
     const listeners = await Promise.all(
-      bidders.slice(0, LISTENERS).map(async (b) => {
+      crowd.slice(0, LISTENERS).map(async (b) => {
         const socket = await connectSocket(t.url, { cookie: b.api.cookieHeader, timeoutMs: 20_000 });
         sockets.push(socket);
         return { user: b.user.id, created: collectEvents(socket, 'notification:created') };
       }),
     );
     const acks: Ack[] = [];
-    const until = Date.now() + SECONDS * 1000;
-    const shared = { price: START, rows: 0 };
-    await Promise.all(bidders.map((b, i) => bidderLoop(b, a.id, until, 20261124 + i, shared, acks)));
+    const load: Load = { auctionId: a.id, seconds: opts.seconds, maxSpread: opts.maxSpread, bidSteps: opts.bidSteps, shared: { price: START, rows: 0 }, acks };
+    await Promise.all(crowd.map((b, i) => bidderLoop(b, opts.seed + i, load)));
 
-    const history = await historyOf(bidders[0].api, a.id);
+    const history = await historyOf(crowd[0].api, a.id);
     const counts = { requests: acks.length, rows: history.length, maxima: acks.filter((x) => x.action.kind === 'max' && x.status === 200).length };
-    console.log(`auto-bid concurrency: ${JSON.stringify(counts)}, answers ${JSON.stringify(tally(acks))}`);
+    console.log(`auto-bid concurrency, ${crowd.length} bidders: ${JSON.stringify(counts)}, answers ${JSON.stringify(tally(acks))}`);
     // Enough happened for the checks to mean something.
     expect(counts.rows).toBeGreaterThan(20);
     expect(counts.maxima).toBeGreaterThan(10);
@@ -117,15 +130,15 @@ describe(`automatic bidding under concurrency (${BIDDERS} bidders, ${SECONDS} s,
     // The history on its own: a clean ladder, the detail agrees.
     const ladder = replayRows(START, history);
     expect(ladder.problems).toEqual([]);
-    expect(await detailOf(bidders[0].api, a.id)).toEqual({ price: ladder.price, bid_count: history.length });
+    expect(await detailOf(crowd[0].api, a.id)).toEqual({ price: ladder.price, bid_count: history.length });
 
     // Through the model.
     const replay = replayAcks(START, history, acks);
     expect(replay.problems.slice(0, 10)).toEqual([]);
     expect(replay.state.rows).toEqual(history.map(({ bidder, amount, auto }) => ({ bidder, amount, auto })));
     expect([replay.state.price, replay.state.leader]).toEqual([ladder.price, ladder.leader]);
-    const maxima = await Promise.all(bidders.map((b) => ownMax(b.api, a.id)));
-    expect(maxima).toEqual(bidders.map((b) => activeMaxOf(replay.state, b.user.id)));
+    const maxima = await Promise.all(crowd.map((b) => ownMax(b.api, a.id)));
+    expect(maxima).toEqual(crowd.map((b) => activeMaxOf(replay.state, b.user.id)));
     const byUserAndAmount = (n: { user: number; kind: string; max?: number; price?: number } | string) => (typeof n === 'string' ? n : `${n.user} ${n.kind} ${n.max ?? n.price}`);
     const notices = await noticesOf(t, a.id);
     expect(notices.map(byUserAndAmount).sort()).toEqual(replay.state.notices.map(byUserAndAmount).sort());
@@ -133,7 +146,7 @@ describe(`automatic bidding under concurrency (${BIDDERS} bidders, ${SECONDS} s,
     // Every acknowledged maximum was honoured: still held by a leader, or beaten by someone who reached it and told.
     for (const x of acks.filter((y) => y.action.kind === 'max' && y.status === 200)) {
       const owner = x.action.bidder;
-      const holds = replay.state.leader === owner && (maxima[bidders.findIndex((b) => b.user.id === owner)] ?? -1) >= x.action.amount;
+      const holds = replay.state.leader === owner && (maxima[crowd.findIndex((b) => b.user.id === owner)] ?? -1) >= x.action.amount;
       const reached = history.some((r) => r.bidder !== owner && r.amount >= x.action.amount);
       const told = replay.state.notices.some((n) => n.user === owner && n.kind === 'max_beaten' && n.max >= x.action.amount);
       expect({ max: x.action.amount, owner, honoured: holds || (reached && told) }).toEqual({ max: x.action.amount, owner, honoured: true });
@@ -158,6 +171,15 @@ describe(`automatic bidding under concurrency (${BIDDERS} bidders, ${SECONDS} s,
       // A maximum never travels in an event.
       expect(w.events.filter((e) => JSON.stringify(e).includes('max'))).toEqual([]);
     }
+}
+
+describe(`automatic bidding under concurrency (${WATCHERS} watchers)`, () => {
+  it(`${BIDDERS} bidders for ${SECONDS} s: the rows replay through the model, every maximum is honoured, watchers see every seq once, notifications arrive live`, async () => {
+    await loadAndCheck(bidders, { seconds: SECONDS, maxSpread: 600, bidSteps: 40, seed: 20261124 });
+  }, 180_000);
+
+  it(`6 bidders close together for ${FEW_SECONDS} s (raises racing new maxima, bids by holders): the same checks`, async () => {
+    await loadAndCheck(bidders.slice(0, 6), { seconds: FEW_SECONDS, maxSpread: 40, bidSteps: 3, seed: 14 });
   }, 180_000);
 });
 
