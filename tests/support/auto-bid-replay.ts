@@ -6,8 +6,9 @@
  *
  * At each point (k rows explained), the next rows come from one of:
  * - the manual bid whose 201 answer names the row k+1 (its id), with its answering automatic row if any;
- * - a maximum whose 200 answer says bid_count k+1 or k+2 (it wrote one or two rows);
- * - a manual bid X refused with current_price X (rule 3, T = X: the leader's automatic row at T was written).
+ * - a maximum whose 200 answer says bid_count k+1 (it wrote one row, or two ending there);
+ * - a manual bid X refused with current_price X (rule 3, T = X: the leader's automatic row at T was written);
+ * - a maximum whose 200 answer says bid_count k+2 (it wrote two rows).
  * The candidate must make the model write exactly the next rows of the history and answer what the server
  * answered. Maxima that wrote no row (the leader raising, repeating or setting one) are applied when the count
  * their answer states is reached, smallest first (a maximum can only be raised, so that is their order).
@@ -28,6 +29,8 @@ export interface Ack {
   code?: string;
   current_price?: number;
   min_amount?: number;
+  /** When it was sent and answered (ms, performance.now()), for reading a failure. */
+  at?: [number, number];
 }
 
 export interface ReplayResult {
@@ -91,11 +94,13 @@ export function replayAcks(startingPrice: number, history: (ModelRow & { id: num
   rowless(0);
   while (state.rows.length < history.length) {
     const k = state.rows.length;
+    // Requests that ended at row k + 1 first: a refusal that states the price of row k + 1 saw it as the last
+    // row, so a maximum whose two rows would end at k + 2 (the same rows) cannot have written it.
     const candidates = [
       ...(manualAt.has(k + 1) ? [manualAt.get(k + 1)!] : []),
       ...(byCount.get(k + 1) ?? []).slice().sort((x, y) => Number(x.leading) - Number(y.leading) || x.action.amount - y.action.amount),
-      ...(byCount.get(k + 2) ?? []),
       ...equalRefusals.filter((a) => a.current_price === history[k].amount),
+      ...(byCount.get(k + 2) ?? []),
     ];
     if (!candidates.some(tryAck)) {
       const row = history[k];

@@ -16,6 +16,7 @@
  *   bidders listening on their own socket got each of their `outbid` notifications live, once.
  * Runs on SQLite and, under `npm run test:pg`, on PostgreSQL.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BidPlacedEvent } from '@shared/schemas/bids';
 import { startTestServer, type TestServer } from '../../support/app';
@@ -79,9 +80,10 @@ async function bidderLoop(who: Actor, seed: number, load: Load) {
     else if (myMax !== null && r < 0.25) action = { kind: 'bid', bidder: who.user.id, amount: price + 10 };
     else if (r < 0.5) action = { kind: 'max', bidder: who.user.id, amount: price + 10 + Math.floor(rand() * load.maxSpread) };
     else action = { kind: 'bid', bidder: who.user.id, amount: price + 10 * (1 + Math.floor(rand() * load.bidSteps)) + (rand() < 0.2 ? 5 : 0) };
+    const sent = performance.now();
     const res = action.kind === 'bid' ? await bid(who.api, auctionId, action.amount) : await putMax(who.api, auctionId, action.amount);
     const b = res.body as Record<string, any>;
-    const ack: Ack = { action, status: res.status };
+    const ack: Ack = { action, status: res.status, at: [Math.round(sent), Math.round(performance.now())] };
     if (res.status === 201) Object.assign(ack, { rowId: b.id, price: b.current_price, bid_count: b.bid_count, leading: b.leading });
     else if (res.status === 200) Object.assign(ack, { price: b.current_price, bid_count: b.bid_count, leading: b.leading });
     else if (res.status === 400) Object.assign(ack, { code: b.code, current_price: b.current_price, min_amount: b.min_amount });
@@ -134,6 +136,8 @@ async function loadAndCheck(crowd: Actor[], opts: { seconds: number; maxSpread: 
 
     // Through the model.
     const replay = replayAcks(START, history, acks);
+    // AUTOBID_DUMP=<file>: the run (history, answers in arrival order, problems) as JSON, to study a failure.
+    if (process.env.AUTOBID_DUMP) fs.writeFileSync(process.env.AUTOBID_DUMP, JSON.stringify({ start: START, history, acks, problems: replay.problems }, null, 1));
     expect(replay.problems.slice(0, 10)).toEqual([]);
     expect(replay.state.rows).toEqual(history.map(({ bidder, amount, auto }) => ({ bidder, amount, auto })));
     expect([replay.state.price, replay.state.leader]).toEqual([ladder.price, ladder.leader]);
@@ -172,6 +176,31 @@ async function loadAndCheck(crowd: Actor[], opts: { seconds: number; maxSpread: 
       expect(w.events.filter((e) => JSON.stringify(e).includes('max'))).toEqual([]);
     }
 }
+
+describe('putting a concurrent run back in order (tests/support/auto-bid-replay.ts)', () => {
+  it('a bid equal to the maximum, then a new maximum: not one request of two rows (the refusal saw the first)', () => {
+    const [L, B, N] = [7, 3, 6];
+    const history = [
+      { id: 1, bidder: L, amount: 1010, auto: true },
+      { id: 2, bidder: L, amount: 1050, auto: true },
+      { id: 3, bidder: N, amount: 1060, auto: true },
+    ];
+    const acks: Ack[] = [
+      { action: { kind: 'max', bidder: L, amount: 1020 }, status: 200, price: 1010, bid_count: 1, leading: true },
+      { action: { kind: 'max', bidder: L, amount: 1050 }, status: 200, price: 1010, bid_count: 1, leading: true },
+      { action: { kind: 'bid', bidder: B, amount: 1050 }, status: 400, code: 'bid_too_low', current_price: 1050, min_amount: 1060 },
+      { action: { kind: 'max', bidder: N, amount: 1100 }, status: 200, price: 1060, bid_count: 3, leading: true },
+    ];
+    const replay = replayAcks(START, history, acks);
+    expect(replay.problems).toEqual([]);
+    expect(replay.order.map((a) => [a.action.kind, a.action.bidder, a.action.amount])).toEqual([
+      ['max', L, 1020],
+      ['max', L, 1050],
+      ['bid', B, 1050],
+      ['max', N, 1100],
+    ]);
+  });
+});
 
 describe(`automatic bidding under concurrency (${WATCHERS} watchers)`, () => {
   it(`${BIDDERS} bidders for ${SECONDS} s: the rows replay through the model, every maximum is honoured, watchers see every seq once, notifications arrive live`, async () => {
