@@ -34,9 +34,10 @@ function dinars(grouped: string): number {
  * {max} din je nadmašena …') or the plain outbid text ('… Nova cena: {price} din. …'); null for anything else.
  */
 export function noticeOf(userId: number, message: string): ModelNotice | null {
-  const beaten = /Vaša automatska ponuda od ([\d.]+) din\.? je nadmašena na aukciji/.exec(message);
+  const link = '<a href="/aukcija/\\d+">[^<]*</a>';
+  const beaten = new RegExp(`^Vaša automatska ponuda od (\\d{1,3}(?:\\.\\d{3})*) din je nadmašena na aukciji ${link}\\.$`).exec(message);
   if (beaten) return { user: userId, kind: 'max_beaten', max: dinars(beaten[1]) };
-  const plain = /je nadmašena\.\nNova cena: ([\d.]+) din\./.exec(message);
+  const plain = new RegExp(`^Vaša ponuda na aukciji ${link} je nadmašena\\.\\nNova cena: (\\d{1,3}(?:\\.\\d{3})*) din\\.\\nLicitirajte ponovo ako želite da pobedite\\.$`).exec(message);
   if (plain) return { user: userId, kind: 'outbid', price: dinars(plain[1]) };
   return null;
 }
