@@ -123,8 +123,8 @@ const retry = fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1
 /** Weighted towards the edges of the rules: amounts around T (rules 2 and 3), the price + 10, raises. */
 const planArb = fc
   .oneof(
-    { weight: 5, arbitrary: fc.record({ who, kind: fc.constantFrom('bid' as const, 'max' as const), anchor: fc.constant('T' as const), delta: fc.constantFrom(0, -10, 10, -5, 5, -20, 20, -1, 1), retry }) },
-    { weight: 3, arbitrary: fc.record({ who, kind: fc.constantFrom('bid' as const, 'max' as const), anchor: fc.constant('price' as const), delta: fc.constantFrom(10, 100, 0, 5, 20, 50, 250), retry }) },
+    { weight: 5, arbitrary: fc.record({ who, kind: fc.constantFrom('bid' as const, 'max' as const), anchor: fc.constant('T' as const), delta: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 7, arbitrary: fc.constantFrom(-10, 10, -5, 5, -20, 20, 30, -1, 1) }), retry }) },
+    { weight: 3, arbitrary: fc.record({ who, kind: fc.constantFrom('bid' as const, 'max' as const), anchor: fc.constant('price' as const), delta: fc.constantFrom(10, 100, 0, 9, 5, 20, 30, 29, 31, 50, 250), retry }) },
     { weight: 1, arbitrary: fc.record({ who, kind: fc.constant('raise' as const), anchor: fc.constant('own' as const), delta: fc.constantFrom(10, 0, -1, 100) }) },
   )
   .map((p: Plan) => Object.assign(p, { [fc.toStringMethod]: () => planText(p) }));
@@ -138,7 +138,9 @@ const sequenceArb = fc.noBias(fc.tuple(fc.integer({ min: 2, max: 6 }), fc.array(
 
 /** The concrete action of a plan in the model's current state (`raise`: the leader changes its own maximum). */
 function resolve(s: ModelState, p: Plan, participants: number): ModelAction {
-  const who = p.kind === 'raise' && s.leader !== null ? s.leader : p.who % participants;
+  let who = p.kind === 'raise' && s.leader !== null ? s.leader : p.who % participants;
+  // An amount around T is meant for someone else than T's owner (the owner's own cases come from `raise`).
+  if (p.anchor === 'T' && s.max?.owner === who) who = (who + 1) % participants;
   const own = activeMaxOf(s, who);
   const base = p.kind === 'raise' ? (own ?? s.price) : p.anchor === 'T' && s.max ? s.max.amount : s.price;
   return { kind: p.kind === 'bid' ? 'bid' : 'max', bidder: who, amount: Math.max(1, base + p.delta) };
@@ -147,28 +149,46 @@ function resolve(s: ModelState, p: Plan, participants: number): ModelAction {
 /** Which case of the rules an action meets in a state (for the trace and the generator's coverage). */
 function caseOf(s: ModelState, a: ModelAction): string {
   const held = s.max;
+  const cmp = (x: number, y: number) => (x < y ? '<' : x === y ? '=' : '>');
   if (held && held.owner === a.bidder) {
     if (a.kind === 'bid') return a.amount < s.price + 10 ? 'bid too low' : 'bid while holding a maximum';
     return a.amount > held.amount ? 'raise' : a.amount === held.amount ? 'same maximum' : 'lower maximum';
   }
-  if (a.amount < s.price + 10) return `${a.kind} too low`;
+  if (a.amount < s.price + 10) return `${a.kind} too low${a.amount === s.price + 9 ? ' by 1' : ''}`;
   if (!held) return s.leader === a.bidder ? `${a.kind} by the leader without a maximum` : `${a.kind} with no maximum held`;
-  const d = a.amount - held.amount;
-  return `${a.kind} ${d >= 10 ? '≥ T + 10' : d > 0 ? 'in (T, T + 10)' : d === 0 ? '= T' : d > -10 ? 'in (T − 10, T)' : '≤ T − 10'}`;
+  const t = held.amount;
+  const d = a.amount - t;
+  // The boundaries inside each case of rules 2 and 3, where an off-by-one would hide.
+  if (d >= 10) return `${a.kind} ≥ T + 10${a.kind === 'max' ? `, T ${cmp(t, s.price)} price` : ''}${d === 10 ? ', = T + 10' : ''}`;
+  if (d > 0) return `${a.kind} in (T, T + 10)`;
+  if (d === 0) return `${a.kind} = T${a.kind === 'max' ? `, N − 10 ${cmp(a.amount - 10, s.price + 10)} price + 10` : ''}`;
+  if (d > -10) return `${a.kind} in (T − 10, T)`;
+  return `${a.kind} ≤ T − 10${d === -10 ? ', = T − 10' : ''}`;
 }
 
 const ALL_CASES = [
   'bid too low',
+  'bid too low by 1',
   'bid while holding a maximum',
   'raise',
   'same maximum',
   'lower maximum',
   'max too low',
+  'max too low by 1',
   'bid by the leader without a maximum',
   'max by the leader without a maximum',
   'bid with no maximum held',
   'max with no maximum held',
-  ...['≥ T + 10', 'in (T, T + 10)', '= T', 'in (T − 10, T)', '≤ T − 10'].flatMap((c) => [`bid ${c}`, `max ${c}`]),
+  'bid ≥ T + 10',
+  'bid ≥ T + 10, = T + 10',
+  'max ≥ T + 10, T = price',
+  'max ≥ T + 10, T > price',
+  'max ≥ T + 10, T > price, = T + 10',
+  ...['in (T, T + 10)', 'in (T − 10, T)', '≤ T − 10', '≤ T − 10, = T − 10'].flatMap((c) => [`bid ${c}`, `max ${c}`]),
+  'bid = T',
+  'max = T, N − 10 < price + 10',
+  'max = T, N − 10 = price + 10',
+  'max = T, N − 10 > price + 10',
 ];
 
 describe('automatic bidding: the reference model', () => {
@@ -234,9 +254,9 @@ describe('automatic bidding: the reference model', () => {
 });
 
 describe('automatic bidding: the generator', () => {
-  it('reaches every case of rules 2–4 (120 sequences, fixed seed)', () => {
+  it('reaches every case of rules 2–4 and the boundaries inside them (200 sequences, fixed seed)', () => {
     const seen = new Set<string>();
-    for (const [participants, plans] of fc.sample(sequenceArb, { numRuns: 120, seed: 14 })) {
+    for (const [participants, plans] of fc.sample(sequenceArb, { numRuns: 200, seed: 14 })) {
       let state = initialState(START);
       for (const p of plans) {
         const a = resolve(state, p, participants);
