@@ -2,7 +2,7 @@
  * `npm run bench` (quick) / `npm run bench -- --full`: issue 6's benchmark suite. Prints one table
  * (subject, same-run baseline, ratio, goal, pass/fail) and writes scripts/bench/results/<mode>[-partial]-latest.{json,md}.
  *
- * Options: --full, --only=B1,B3 (B2 and B7 run together; B3g and B6g share one grown database; B1N, B2N and
+ * Options: --full, --only=B1,B3 (B2 and B7 run together; B1 includes B1auto, or --only=B1auto alone; B3g and B6g share one grown database; B1N, B2N and
  * B3PG are the PostgreSQL + Redis rows, NODES all three), --build (force a rebuild), --no-build
  * (use dist as it is even when stale), --keep (keep the temporary data dirs).
  */
@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { b1, b2b7, b3, b4, b5, b6, type BenchCtx } from './lib/benchmarks';
 import { b1reread } from './lib/b1-reread';
+import { b1auto } from './lib/b1-auto';
 import { b4npm } from './lib/b4-npm';
 import { b3g, grownDatabase, type Grown } from './lib/b3g';
 import { b6g } from './lib/b6g';
@@ -64,6 +65,7 @@ async function main() {
     if (want('B5')) await guard('B5', () => b5(ctx));
     if (want('B1')) await guard('B1', () => b1(ctx));
     if (want('B1')) await guard('B1 re-read', () => b1reread(ctx));
+    if (want('B1') || want('B1AUTO')) await guard('B1auto', () => b1auto(ctx));
     if (want('B2') || want('B7')) await guard('B2/B7', () => b2b7(ctx));
     if (want('B1N') || want('NODES')) await guard('B1 nodes', () => b1nodes(ctx));
     if (want('B2N') || want('NODES')) await guard('B2 nodes', () => b2nodes(ctx));

@@ -28,8 +28,13 @@ export interface HttpJob {
   seconds: number;
   warmupSeconds?: number;
   identities?: Identity[];
-  /** Bid mode: POST {auction_item_id, amount} with racing amounts. */
-  bid?: { auctionId: number; startPrice: number };
+  /**
+   * Bid mode: POST {auction_item_id, amount} with racing amounts. With `maxEvery: k`, every k-th connection
+   * is a bidder on a maximum instead (issue 14, B1auto): it PUTs /api/auctions/{id}/auto-bid/ {max_amount}
+   * at the known price + 10 … + 300. With `priceFromBody`, every answer's `current_price` (201, 200 and 400
+   * bodies carry it) moves the known price too: maxima move the price without any manual bid being accepted.
+   */
+  bid?: { auctionId: number; startPrice: number; maxEvery?: number; priceFromBody?: boolean };
   timeoutMs?: number;
 }
 
@@ -46,6 +51,8 @@ export interface HttpResult {
   max: number;
   /** Bid mode: accepted amounts in the order the 201s came back. */
   accepted?: number[];
+  /** Bid mode with `maxEvery`: the answers to PUT auto-bid (they are in `statuses` too). */
+  maxStatuses?: Record<string, number>;
   /** Bid mode: the state after the job (highest accepted). */
   known?: number;
 }
@@ -60,6 +67,7 @@ export async function runJob(job: HttpJob, state: { known: number }): Promise<Ht
   const targets = (job.bases ?? [job.base]).map((b) => new URL(b));
   const timeoutMs = job.timeoutMs ?? 10_000;
   const statuses: Record<string, number> = {};
+  const maxStatuses: Record<string, number> = {};
   const accepted: number[] = [];
   let errors = 0;
   let timeouts = 0;
@@ -76,6 +84,7 @@ export async function runJob(job: HttpJob, state: { known: number }): Promise<Ht
       const headers: Record<string, string> = { host: base.host };
       let body: string | undefined;
       let amount = 0;
+      const onMax = !!job.bid?.maxEvery && worker % job.bid.maxEvery === 0;
       const id = job.identities?.[worker % job.identities.length];
       if (id) {
         headers.cookie = id.cookie;
@@ -83,14 +92,17 @@ export async function runJob(job: HttpJob, state: { known: number }): Promise<Ht
       }
       if (job.method === 'POST') {
         headers.origin = job.origin ?? base.origin;
-        if (job.bid) {
+        if (job.bid && onMax) {
+          amount = Math.max(state.known, job.bid.startPrice) + 10 + 10 * (n % 30);
+          body = JSON.stringify({ max_amount: amount });
+        } else if (job.bid) {
           amount = Math.max(state.known, job.bid.startPrice) + 10;
           body = JSON.stringify({ auction_item_id: job.bid.auctionId, amount });
         } else body = '{}';
         headers['content-type'] = 'application/json';
         headers['content-length'] = String(Buffer.byteLength(body));
       }
-      const path = job.paths[n % job.paths.length];
+      const path = onMax ? `/api/auctions/${job.bid!.auctionId}/auto-bid/` : job.paths[n % job.paths.length];
       const t0 = performance.now();
       let done = false;
       const finish = (status: string | null) => {
@@ -100,13 +112,14 @@ export async function runJob(job: HttpJob, state: { known: number }): Promise<Ht
           if (status === null) errors++;
           else {
             statuses[status] = (statuses[status] ?? 0) + 1;
+            if (onMax) maxStatuses[status] = (maxStatuses[status] ?? 0) + 1;
             lat.push(performance.now() - t0);
             count++;
           }
         }
         resolve();
       };
-      const req = http.request({ host: base.hostname, port: base.port, method: job.method, path, headers, agent }, (res) => {
+      const req = http.request({ host: base.hostname, port: base.port, method: onMax ? 'PUT' : job.method, path, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
@@ -114,6 +127,7 @@ export async function runJob(job: HttpJob, state: { known: number }): Promise<Ht
             accepted.push(amount);
             state.known = Math.max(state.known, amount);
           }
+          if (job.bid?.priceFromBody) state.known = Math.max(state.known, priceOf(chunks));
           finish(String(res.statusCode));
         });
         res.on('error', () => finish(null));
@@ -158,6 +172,7 @@ export async function runJob(job: HttpJob, state: { known: number }): Promise<Ht
     p99: pct(sorted, 99),
     max: sorted.length ? sorted[sorted.length - 1] : NaN,
     ...(job.bid ? { accepted, known: state.known } : {}),
+    ...(job.bid?.maxEvery ? { maxStatuses } : {}),
   };
 }
 
@@ -178,6 +193,16 @@ if (process.argv[2]) {
     console.error(err);
     process.exit(1);
   });
+}
+
+/** `current_price` of a JSON answer, or 0. */
+function priceOf(chunks: Buffer[]): number {
+  try {
+    const price = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { current_price?: unknown }).current_price;
+    return typeof price === 'number' ? price : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** The config: `@file` (what runLoad passes) or inline JSON. */
