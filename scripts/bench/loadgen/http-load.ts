@@ -188,7 +188,7 @@ async function main() {
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }
 
-if (process.argv[2]) {
+if (process.argv[2] && /http-load\.ts$/.test(process.argv[1] ?? '')) {
   main().catch((err) => {
     console.error(err);
     process.exit(1);
