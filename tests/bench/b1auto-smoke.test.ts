@@ -24,12 +24,15 @@ describe('B1auto (smoke)', () => {
     expect(ladderProblems([{ amount: 1010, auto: false }, { amount: 1010, auto: true }], 1000)).toEqual(['row 2: 1010 repeats', 'row 2: 1010 below 1011']);
   });
 
-  it('half the bidders on maxima: figures, automatic rows, a correct ladder and no errors', { timeout: 120_000 }, async () => {
-    const [row] = (await b1auto(ctx)) as (Row & { data: { checks: Record<string, boolean>; rows: number; autoRows: number } })[];
+  it('half the bidders on maxima (as users bid, and the tight loop): figures, automatic rows, a correct ladder and no errors', { timeout: 120_000 }, async () => {
+    const [row, tight] = (await b1auto(ctx)) as (Row & { data: { checks: Record<string, boolean>; rows: number; autoRows: number } })[];
     expect(row.id).toBe('B1auto');
     expect(row.subject).toMatch(/^\d[\d,]* answers\/s/);
     expect(row.ratio).toMatch(/^\d+\.\d+×$/);
     expect(row.data.checks).toEqual({ ladder: true, detailIsLastRow: true, someAutomaticRows: true, noErrors: true });
     expect(row.data.autoRows).toBeGreaterThan(0);
+    // The old tight loop (every maxima bidder PUTs after every answer) is reported without a goal.
+    expect(tight.id).toBe('B1auto tight');
+    expect(tight.data.checks).toEqual({ ladder: true, detailIsLastRow: true, someAutomaticRows: true, noErrors: true });
   });
 });

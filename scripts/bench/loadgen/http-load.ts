@@ -30,8 +30,9 @@ export interface HttpJob {
   identities?: Identity[];
   /**
    * Bid mode: POST {auction_item_id, amount} with racing amounts. With `maxEvery: k`, every k-th connection
-   * is a bidder on a maximum instead (issue 14, B1auto): it PUTs /api/auctions/{id}/auto-bid/ {max_amount}
-   * at the known price + 10 … + 300. With `priceFromBody`, every answer's `current_price` (201, 200 and 400
+   * is a bidder on a maximum instead (issue 14, row "B1auto tight", the worst case without a goal): it PUTs
+   * /api/auctions/{id}/auto-bid/ {max_amount} at the known price + 10 … + 300 after every answer. Row B1auto's
+   * maxima bidders, who raise only when beaten, are in max-bidders.ts. With `priceFromBody`, every answer's `current_price` (201, 200 and 400
    * bodies carry it) moves the known price too: maxima move the price without any manual bid being accepted.
    */
   bid?: { auctionId: number; startPrice: number; maxEvery?: number; priceFromBody?: boolean };
@@ -188,7 +189,7 @@ async function main() {
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }
 
-if (process.argv[2]) {
+if (process.argv[2] && /http-load\.ts$/.test(process.argv[1] ?? '')) {
   main().catch((err) => {
     console.error(err);
     process.exit(1);
