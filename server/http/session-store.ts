@@ -1,6 +1,4 @@
-import type { Request } from 'express';
 import session from 'express-session';
-import type { User } from '../db/types';
 import type { SessionsRepository } from '../features/accounts/sessions.repository';
 import { settle, type MaybeAsync } from '../lib/maybe-async';
 
@@ -11,20 +9,7 @@ const DEFAULT_TTL_MS = 14 * 24 * 3600 * 1000;
 const TOUCH_SLACK_MS = 60_000;
 /** Where get() leaves the stored expiry on the session's cookie (a plain key: express-session copies those). */
 const STORED_EXPIRES = 'storedExpiresMs';
-/** Where get() leaves the session's user, read with it (never saved: not a standard cookie field). */
-const SESSION_USER = 'sessionUser';
-type StoredCookie = { [STORED_EXPIRES]?: number; [SESSION_USER]?: User };
-
-/**
- * The user that this request's session read brought along (see StoredSession.user), taken once: passport's
- * deserializer uses it instead of reading the user again. Undefined when the session had none.
- */
-export function takeSessionUser(req: Request): User | undefined {
-  const cookie = req.session?.cookie as StoredCookie | undefined;
-  const user = cookie?.[SESSION_USER];
-  if (cookie) delete cookie[SESSION_USER];
-  return user;
-}
+type StoredCookie = { [STORED_EXPIRES]?: number };
 
 /**
  * A persistent express-session store on the app's database (sessions survive restarts, and on PostgreSQL
@@ -72,11 +57,7 @@ export class SqliteSessionStore extends session.Store {
         }
         // The stored expiry rides along for touch() below. express-session copies the cookie's own fields
         // onto its Cookie, but saves and hashes only the standard ones, so it is never written back.
-        // The user read with it rides the same way, for passport (takeSessionUser).
-        if (data.cookie) {
-          (data.cookie as StoredCookie)[STORED_EXPIRES] = row.expires;
-          if (row.user) (data.cookie as StoredCookie)[SESSION_USER] = row.user;
-        }
+        if (data.cookie) (data.cookie as StoredCookie)[STORED_EXPIRES] = row.expires;
         cb(null, data);
       },
     );

@@ -3,8 +3,6 @@ import { Strategy as GoogleStrategy, type Profile, type StrategyOptions, type Ve
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { srv } from '@shared/texts/server';
-import type { Request } from 'express';
-import { takeSessionUser } from '../../http/session-store';
 import { findUserById } from './accounts.repository';
 import { signInWithGoogle, toIdentity, type GoogleSignIn } from './google.service';
 
@@ -31,10 +29,7 @@ export function googleRedirectEnabled(ctx: AppContext): boolean {
 export function configurePassport(ctx: AppContext): Authenticator {
   const passport = new Passport();
   passport.serializeUser<number>((user, done) => done(null, user.id));
-  passport.deserializeUser<number, Request>((req, id, done) => {
-    // Read in the same statement as the session (session-store.ts); a read of its own otherwise.
-    const user = takeSessionUser(req);
-    if (user && user.id === id) return done(null, user.blocked_at ? false : user);
+  passport.deserializeUser<number>((id, done) => {
     findUserById(ctx.db, id)
       .then((user) => done(null, user && !user.blocked_at ? user : false))
       .catch((err) => done(err));

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { Db, User } from '../../db/types';
+import type { Db } from '../../db/types';
 import type { MaybeAsync } from '../../lib/maybe-async';
 
 export interface StoredSession {
@@ -7,20 +7,6 @@ export interface StoredSession {
   sess: string;
   /** Expiry in ms since the epoch. */
   expires: number;
-  /**
-   * The session's user as stored now, read in the same statement (a LEFT JOIN on sessions.user_id): passport
-   * takes it instead of reading the user again, one statement less per request (a round trip on PostgreSQL).
-   */
-  user?: User;
-}
-
-type SessionRow = { sess: string; expires: number } & { [K in keyof User]?: User[K] | null };
-
-/** Splits the joined row into the session and its user (none when the session has no user or it is gone). */
-function withUser(row: SessionRow | undefined): StoredSession | undefined {
-  if (!row) return undefined;
-  const { sess, expires, ...user } = row;
-  return user.id == null ? { sess, expires } : { sess, expires, user: user as User };
 }
 
 /**
@@ -51,9 +37,7 @@ export interface SessionsRepository {
  * synchronously, which a kysely query cannot (realtime/session-check.ts says why).
  */
 export function sessionsRepository(sqlite: SQLite.Database): SessionsRepository {
-  const findStmt = sqlite.prepare<[string, number], SessionRow>(
-    'SELECT s.sess, s.expires, u.* FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.sid = ? AND s.expires > ?',
-  );
+  const findStmt = sqlite.prepare<[string, number], StoredSession>('SELECT sess, expires FROM sessions WHERE sid = ? AND expires > ?');
   const upsertStmt = sqlite.prepare<[string, string, number, number | null]>(
     'INSERT INTO sessions (sid, sess, expires, user_id) VALUES (?, ?, ?, ?) ON CONFLICT(sid) DO UPDATE SET sess = excluded.sess, expires = excluded.expires, user_id = excluded.user_id',
   );
@@ -68,7 +52,7 @@ export function sessionsRepository(sqlite: SQLite.Database): SessionsRepository 
   const activeUserStmt = sqlite.prepare<[number], { id: number }>('SELECT id FROM users WHERE id = ? AND blocked_at IS NULL');
 
   return {
-    findSession: (sid, nowMs) => withUser(findStmt.get(sid, nowMs)),
+    findSession: (sid, nowMs) => findStmt.get(sid, nowMs),
     upsertSession(row) {
       upsertStmt.run(row.sid, row.sess, row.expires, row.userId);
     },
@@ -90,17 +74,8 @@ export function sessionsRepository(sqlite: SQLite.Database): SessionsRepository 
 /** PostgreSQL: the same statements as kysely queries over the pool. */
 export function pgSessionsRepository(db: Db): SessionsRepository {
   return {
-    findSession: async (sid, nowMs) =>
-      withUser(
-        await db
-          .selectFrom('sessions')
-          .leftJoin('users', 'users.id', 'sessions.user_id')
-          .select(['sessions.sess', 'sessions.expires'])
-          .selectAll('users')
-          .where('sessions.sid', '=', sid)
-          .where('sessions.expires', '>', nowMs)
-          .executeTakeFirst(),
-      ),
+    findSession: (sid, nowMs) =>
+      db.selectFrom('sessions').select(['sess', 'expires']).where('sid', '=', sid).where('expires', '>', nowMs).executeTakeFirst(),
     async upsertSession(row) {
       await db
         .insertInto('sessions')
