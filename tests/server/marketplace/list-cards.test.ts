@@ -187,7 +187,7 @@ describe('the images of a page are one batched statement, never one per card', (
     const readsImages = (s: string) => /^select\b[^()]*\bfrom "auction_images"/i.test(s);
     /** A statement that reads the viewer's watched marks on its own (not the watchlist's own filter subselect). */
     const readsWatched = (s: string) => /^select\b[^()]*\bfrom "watchlist"/i.test(s);
-    /** Statements of one request: the fewest of three runs (the closing job's statements can only add). */
+    /** Statements of one request: the fewest of three runs (the recorder leaves the closer's statements out already). */
     const measure = async (who: Who, url: string, expected: number) => {
       const runs: { total: number; images: number; watched: number }[] = [];
       for (let i = 0; i < 3; i++) runs.push(await measureOnce(who, url, expected));

@@ -225,7 +225,7 @@ describe('no N+1 queries', () => {
       expect(res.body.results.every((c: Card) => c.first_image?.endsWith('-card.webp'))).toBe(true);
       return log.sources.length;
     };
-    // The fewest of three runs: the closing job's statements (it wakes every second) can only add.
+    // The fewest of three runs (the recorder leaves the closer's statements out; this guards against anything else).
     const count = async (size: number) => Math.min(await countOnce(size), await countOnce(size), await countOnce(size));
     try {
       const small = await count(2);
