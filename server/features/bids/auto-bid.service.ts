@@ -2,9 +2,10 @@ import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import type { AutoBidInput, AutoBidResponse } from '@shared/schemas/autobid';
 import type { DomainEvent } from '../../realtime/events';
-import { findBidGate, findOwnActiveMax } from './bids.repository';
+import { resolveBid } from '@shared/rules/auto-bid';
+import { findBidGate, findMaxGate, findOwnActiveMax } from './bids.repository';
 import { presentAutoBid } from './bids.presenter';
-import { refusalFor, toError } from './bid-refusals';
+import { outcomeRefusal, refusalFor, toError } from './bid-refusals';
 import { decideBid } from './bid-decision';
 
 export interface SetMax {
@@ -21,10 +22,19 @@ export interface SetMax {
  */
 export async function setAutoBid(ctx: AppContext, bidder: User, auctionId: number, input: AutoBidInput): Promise<SetMax> {
   const nowMs = Date.now();
-  // Only what stays true (the seller, an ended or missing auction) is refused before the transaction: the
-  // minimum of a maximum depends on who holds which maximum.
-  const early = refusalFor(await findBidGate(ctx.db, auctionId), bidder.id, null, nowMs);
-  if (early) throw toError(early, 'max_amount');
+  const gate = await findMaxGate(ctx.db, auctionId);
+  const early = refusalFor(gate, bidder.id, null, nowMs);
+  if (early || !gate) throw toError(early ?? { refused: 'not_found' }, 'max_amount');
+  // On a hot auction most maxima arrive after the price has passed them (docs/performance.md, B1auto). A
+  // maximum the rules refuse without writing a row (too low, or the leader lowering its own) is refused here,
+  // without the write lock: the gate is one statement, so the price, the leader and the active maximum are one
+  // moment of the auction, and the refusal is the rules' answer at that moment, inside this request. Anything
+  // that would write goes the long way, decided again under the lock.
+  const leader = gate.leader_id;
+  const leaderMax = gate.max_bidder_id !== null && gate.max_bidder_id === leader ? gate.max_amount : null;
+  const quick = resolveBid({ price: gate.current_price, leader, leaderMax }, { kind: 'max', amount: input.max_amount, bidder: bidder.id });
+  const refused = outcomeRefusal(quick);
+  if (refused && !quick.rows.length) throw toError(refused, 'max_amount');
   const softMs = ctx.config.softCloseSeconds * 1000;
   const action = { kind: 'max' as const, amount: input.max_amount };
   const decided = await ctx.db.transaction().execute((tx) => decideBid(tx, bidder, auctionId, action, nowMs, softMs));

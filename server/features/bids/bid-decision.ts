@@ -6,11 +6,11 @@ import type { BidResponse } from '@shared/schemas/bids';
 import { notifyMaxBeaten, notifyNewBid, notifyOutbid, type NotificationChange } from '../notifications/notifications.service';
 import { notificationEvents, type DomainEvent } from '../../realtime/events';
 import {
-  acceptBidUpdate,
+  acceptBidRows,
   findActiveMax,
   findLeadingBid,
   findUserNames,
-  insertBid,
+  insertBids,
   lockAuction,
   markMaxBeaten,
   raiseMax,
@@ -48,7 +48,14 @@ interface Ctx {
   bidder: User;
   /** The leader's active maximum before the request (see resolveBid's state). */
   leaderMax: number | null;
+  /** When the request arrived: the auction must be open then (and a soft-close extension counts from it). */
   nowMs: number;
+  /**
+   * When the decision is written, read once the lock is held: the rows', maxima's and notifications' time.
+   * Lock order is commit order, so these times rise with seq; a request that arrived earlier but waited longer
+   * for the lock must not date its row before the seller's coalesced notification it is counted in.
+   */
+  atMs: number;
   softMs: number;
 }
 
@@ -75,7 +82,7 @@ export async function decideBid(
   const refused = outcomeRefusal(outcome);
   if (refused && !outcome.rows.length) return refused;
 
-  const c: Ctx = { tx, auction, bidder, leaderMax, nowMs, softMs };
+  const c: Ctx = { tx, auction, bidder, leaderMax, nowMs, atMs: Math.max(nowMs, Date.now()), softMs };
   const rows = await writeRows(c, outcome.rows);
   await storeMaxima(c, action, outcome);
   const notifications = await notify(c, outcome, rows);
@@ -99,25 +106,27 @@ async function namesOf(c: Ctx, rows: AutoBidRow[]): Promise<Map<number, string>>
 }
 
 async function writeRows(c: Ctx, rows: AutoBidRow[]): Promise<WrittenRow[]> {
-  const now = isoAt(c.nowMs);
+  if (!rows.length) return [];
+  const now = isoAt(c.atMs);
   const extendTo = c.softMs > 0 ? isoAt(c.nowMs + c.softMs) : null;
   const names = await namesOf(c, rows);
-  const written: WrittenRow[] = [];
-  for (const r of rows) {
-    // An automatic row capped at its owner's maximum only has to be above the price (rule 5).
-    const minStep = r.auto ? 1 : MIN_BID_INCREMENT;
-    const state = await acceptBidUpdate(c.tx, { auctionId: c.auction.id, amount: r.amount, now, extendTo, minStep });
-    // Cannot happen under the row lock (the rules only write rows that clear it); rolls the request back.
-    if (!state) throw new Error(`auction ${c.auction.id}: a decided bid row was refused under its lock`);
-    const row = await insertBid(c.tx, { auction_id: c.auction.id, bidder_id: r.bidder, amount: r.amount, created_at: now, auto: r.auto ? 1 : 0 });
-    written.push({ bid: presentBid({ ...row, bidder_name: names.get(r.bidder) ?? '' }), state });
-  }
-  return written;
+  // An automatic first row capped at its owner's maximum only has to be above the price (rule 5); the rules
+  // write the rows rising, each above the one before.
+  const minStep = rows[0]!.auto ? 1 : MIN_BID_INCREMENT;
+  const amounts = rows.map((r) => r.amount);
+  const states = await acceptBidRows(c.tx, { auctionId: c.auction.id, amounts, now: isoAt(c.nowMs), extendTo, minStep });
+  // Cannot happen under the row lock (the rules only write rows that clear it); rolls the request back.
+  if (!states) throw new Error(`auction ${c.auction.id}: decided bid rows were refused under its lock`);
+  const inserted = await insertBids(
+    c.tx,
+    rows.map((r) => ({ auction_id: c.auction.id, bidder_id: r.bidder, amount: r.amount, created_at: now, auto: r.auto ? 1 : 0 })),
+  );
+  return inserted.map((row, i) => ({ bid: presentBid({ ...row, bidder_name: names.get(row.bidder_id) ?? '' }), state: states[i]! }));
 }
 
 /** The beaten maximum is spent first (one active per auction), then the caller's new or raised one is kept. */
 async function storeMaxima(c: Ctx, action: Omit<AutoBidAction, 'bidder'>, outcome: AutoBidOutcome): Promise<void> {
-  const now = isoAt(c.nowMs);
+  const now = isoAt(c.atMs);
   const key = { auction_id: c.auction.id, bidder_id: c.bidder.id };
   const beaten = outcome.beaten;
   if (beaten && beaten.bidder !== c.bidder.id) await markMaxBeaten(c.tx, c.auction.id, beaten.bidder, now);
@@ -131,12 +140,12 @@ async function storeMaxima(c: Ctx, action: Omit<AutoBidAction, 'bidder'>, outcom
 
 /** Once per request: the beaten maximum's owner or the outbid bidder, then the seller (the last row). */
 async function notify(c: Ctx, outcome: AutoBidOutcome, rows: WrittenRow[]): Promise<NotificationChange[]> {
-  const now = isoAt(c.nowMs);
+  const now = isoAt(c.atMs);
   const ref = { id: c.auction.id, title: c.auction.title };
   const changes: NotificationChange[] = [];
   if (outcome.beaten) changes.push(await notifyMaxBeaten(c.tx, outcome.beaten.bidder, ref, outcome.beaten.max, now));
   if (outcome.outbid !== undefined) changes.push(await notifyOutbid(c.tx, outcome.outbid, ref, outcome.price, now));
   const last = rows.at(-1)?.bid;
-  if (last) changes.push(await notifyNewBid(c.tx, c.auction.seller_id, ref, last.bidder_name, last.amount, c.nowMs));
+  if (last) changes.push(await notifyNewBid(c.tx, c.auction.seller_id, ref, last.bidder_name, last.amount, c.atMs));
   return changes;
 }

@@ -16,6 +16,28 @@ export async function findBidGate(db: DbOrTx, id: number): Promise<BidGate | und
   return (await gateById(db, { id }))[0];
 }
 
+export type MaxGate = BidGate & { leader_id: number | null; max_bidder_id: number | null; max_amount: number | null };
+
+const maxGateById = precompiled((db: DbOrTx, p: { id: number }) =>
+  db
+    .selectFrom('auctions as a')
+    .select(['a.seller_id', 'a.status', 'a.end_date', 'a.current_price'])
+    .select((eb) => [
+      eb.selectFrom('bids').select('bidder_id').whereRef('bids.auction_id', '=', 'a.id').orderBy('amount', 'desc').limit(1).as('leader_id'),
+      eb.selectFrom('auto_bids').select('bidder_id').whereRef('auto_bids.auction_id', '=', 'a.id').where('active', '=', 1).as('max_bidder_id'),
+      eb.selectFrom('auto_bids').select('max_amount').whereRef('auto_bids.auction_id', '=', 'a.id').where('active', '=', 1).as('max_amount'),
+    ])
+    .where('a.id', '=', p.id),
+);
+
+/**
+ * The gate of a maximum (read before its transaction): the bid gate, the leader and the active maximum, in ONE
+ * statement, so all of it is one moment of the auction (two reads could mix two; docs/performance.md, B1auto).
+ */
+export async function findMaxGate(db: DbOrTx, id: number): Promise<MaxGate | undefined> {
+  return (await maxGateById(db, { id }))[0];
+}
+
 /**
  * The auction a bid or a maximum is decided on, locked until the transaction ends: on PostgreSQL the row lock
  * (SELECT … FOR UPDATE) makes concurrent bids on one auction take turns, so the leader and the active maximum
@@ -31,50 +53,78 @@ const lockedAuctionById = precompiled((db: DbOrTx, p: { id: number }) => {
   return isPostgres(db) ? q.forUpdate() : q;
 });
 
+const leadingBidOf = precompiled((db: DbOrTx, p: { auctionId: number }) =>
+  db.selectFrom('bids').selectAll().where('auction_id', '=', p.auctionId).orderBy('amount', 'desc').limit(1),
+);
+
 /** The current leader: the highest bid so far (prices only rise, so also the latest accepted). */
-export function findLeadingBid(db: DbOrTx, auctionId: number): Promise<Bid | undefined> {
-  return db
-    .selectFrom('bids')
-    .selectAll()
-    .where('auction_id', '=', auctionId)
-    .orderBy('amount', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+export async function findLeadingBid(db: DbOrTx, auctionId: number): Promise<Bid | undefined> {
+  return (await leadingBidOf(db, { auctionId }))[0];
 }
 
 export type AcceptedState = Pick<Auction, 'id' | 'current_price' | 'bid_count' | 'seq' | 'end_date'>;
 
+const acceptUpdate = (extend: boolean) =>
+  precompiled((db: DbOrTx, p: { auctionId: number; first: number; last: number; rows: number; now: string; extendTo: string; minStep: number }) =>
+    db
+      .updateTable('auctions')
+      .set((eb) => ({
+        current_price: p.last,
+        bid_count: eb('bid_count', '+', p.rows),
+        seq: eb('seq', '+', p.rows),
+        end_date: extend ? eb.case().when('end_date', '<', p.extendTo).then(p.extendTo).else(eb.ref('end_date')).end() : eb.ref('end_date'),
+      }))
+      .where('id', '=', p.auctionId)
+      .where('status', '=', 'active')
+      .where('end_date', '>', p.now)
+      .where((eb) => eb(eb('current_price', '+', p.minStep), '<=', p.first))
+      .returning(['id', 'current_price', 'bid_count', 'seq', 'end_date']),
+  );
+const acceptPlain = acceptUpdate(false);
+const acceptExtending = acceptUpdate(true);
+
 /**
- * The one atomic step of accepting a bid row: moves the price only if the auction is still open at `now` and
- * `amount` still clears current_price + `minStep` (10; 1 for an automatic row capped at its owner's maximum,
- * which only has to be above the price) at this instant, so two rows can never be accepted at the same price
- * and the price only rises. Bumps bid_count and seq (each row its own). `extendTo` (soft close) replaces an
- * earlier end_date. Undefined = refused.
+ * The one atomic step of accepting a request's bid rows (amounts rising, as the rules write them): moves the
+ * price to the last row's amount only if the auction is still open at `now` and the first row still clears
+ * current_price + its `minStep` (10; 1 for an automatic row capped at its owner's maximum, which only has to be
+ * above the price) at this instant, so two rows can never be accepted at the same price and the price only
+ * rises. Bumps bid_count and seq once per row, in one statement. `extendTo` (soft close) replaces an earlier
+ * end_date. Returns each row's state (its own price, bid_count and seq; the end is the same for all rows of one
+ * request), or undefined = refused.
  */
-export function acceptBidUpdate(
+export async function acceptBidRows(
   db: DbOrTx,
-  p: { auctionId: number; amount: number; now: string; extendTo: string | null; minStep?: number },
-): Promise<AcceptedState | undefined> {
-  return db
-    .updateTable('auctions')
-    .set((eb) => ({
-      current_price: p.amount,
-      bid_count: eb('bid_count', '+', 1),
-      seq: eb('seq', '+', 1),
-      end_date: p.extendTo
-        ? eb.case().when('end_date', '<', p.extendTo).then(p.extendTo).else(eb.ref('end_date')).end()
-        : eb.ref('end_date'),
-    }))
-    .where('id', '=', p.auctionId)
-    .where('status', '=', 'active')
-    .where('end_date', '>', p.now)
-    .where((eb) => eb(eb('current_price', '+', p.minStep ?? MIN_BID_INCREMENT), '<=', p.amount))
-    .returning(['id', 'current_price', 'bid_count', 'seq', 'end_date'])
-    .executeTakeFirst();
+  p: { auctionId: number; amounts: number[]; now: string; extendTo: string | null; minStep?: number },
+): Promise<AcceptedState[] | undefined> {
+  const n = p.amounts.length;
+  const accept = p.extendTo ? acceptExtending : acceptPlain;
+  // Without soft close the plain form has no extendTo parameter (the value is not bound).
+  const params = { auctionId: p.auctionId, first: p.amounts[0]!, last: p.amounts[n - 1]!, rows: n, now: p.now, extendTo: p.extendTo ?? '', minStep: p.minStep ?? MIN_BID_INCREMENT };
+  const after = (await accept(db, params))[0];
+  if (!after) return undefined;
+  return p.amounts.map((amount, i) => ({ ...after, current_price: amount, bid_count: after.bid_count - (n - 1 - i), seq: after.seq - (n - 1 - i) }));
 }
 
-export function insertBid(db: DbOrTx, b: { auction_id: number; bidder_id: number; amount: number; created_at: string; auto?: number }): Promise<Bid> {
-  return db.insertInto('bids').values(b).returningAll().executeTakeFirstOrThrow();
+export type NewBid = { auction_id: number; bidder_id: number; amount: number; created_at: string; auto: number };
+
+const insertRows = new Map<number, ReturnType<typeof insertRowsOf>>();
+const insertRowsOf = (n: number) =>
+  precompiled((db: DbOrTx, p: Record<string, number | string>) =>
+    db
+      .insertInto('bids')
+      .values(Array.from({ length: n }, (_, i) => ({ auction_id: p[`a${i}`] as number, bidder_id: p[`b${i}`] as number, amount: p[`m${i}`] as number, created_at: p[`c${i}`] as string, auto: p[`x${i}`] as number })))
+      .returningAll(),
+  );
+
+/** Inserts a request's bid rows in one statement; returns them in the order given (amounts rise). */
+export async function insertBids(db: DbOrTx, rows: NewBid[]): Promise<Bid[]> {
+  let insert = insertRows.get(rows.length);
+  if (!insert) insertRows.set(rows.length, (insert = insertRowsOf(rows.length)));
+  const params: Record<string, number | string> = {};
+  rows.forEach((r, i) => Object.assign(params, { [`a${i}`]: r.auction_id, [`b${i}`]: r.bidder_id, [`m${i}`]: r.amount, [`c${i}`]: r.created_at, [`x${i}`]: r.auto }));
+  const inserted = await insert(db, params);
+  // RETURNING's order is not promised for a multi-row INSERT: by amount, which rises with the rows.
+  return inserted.sort((a, b) => a.amount - b.amount);
 }
 
 export type ActiveMax = Pick<AutoBid, 'bidder_id' | 'max_amount'>;

@@ -1,39 +1,74 @@
+import { precompiled } from '../../db/precompiled';
 import type { DbOrTx, Notification } from '../../db/types';
 import type { NotificationKind } from '@shared/schemas/notifications';
 
 /** How many notifications GET /api/notifications/ answers at most (newest first). */
 export const NOTIFICATION_LIST_LIMIT = 200;
 
-export function insertNotification(
+const insertOne = precompiled(
+  (db: DbOrTx, n: { user_id: number; auction_id: number | null; kind: NotificationKind; message: string; created_at: string }) =>
+    db.insertInto('notifications').values({ user_id: n.user_id, auction_id: n.auction_id, kind: n.kind, message: n.message, created_at: n.created_at, is_read: 0 }).returningAll(),
+);
+
+export async function insertNotification(
   db: DbOrTx,
   n: { user_id: number; auction_id: number | null; kind: NotificationKind; message: string; created_at: string },
 ): Promise<Notification> {
-  return db.insertInto('notifications').values({ ...n, is_read: 0 }).returningAll().executeTakeFirstOrThrow();
+  return (await insertOne(db, n))[0]!;
 }
 
-/** The seller's unread 'new_bid' notification of this auction created at or after `since`, if any. */
-export function findRecentUnread(
+const recentNewBidOf = precompiled((db: DbOrTx, p: { userId: number; auctionId: number; since: string }) =>
+  db
+    .selectFrom('notifications as n')
+    .selectAll('n')
+    .select((eb) => [
+      eb
+        .selectFrom('bids')
+        .select((b) => b.fn.countAll<number>().as('c'))
+        .where('bids.auction_id', '=', p.auctionId)
+        .whereRef('bids.created_at', '>=', 'n.created_at')
+        .as('bids_since'),
+      eb
+        .selectFrom('notifications as u')
+        .select((b) => b.fn.countAll<number>().as('c'))
+        .where('u.user_id', '=', p.userId)
+        .where('u.is_read', '=', 0)
+        .as('unread'),
+    ])
+    .where('n.user_id', '=', p.userId)
+    .where('n.auction_id', '=', p.auctionId)
+    .where('n.kind', '=', 'new_bid')
+    .where('n.is_read', '=', 0)
+    .where('n.created_at', '>=', p.since)
+    .orderBy('n.id', 'desc')
+    .limit(1),
+);
+
+/**
+ * The seller's unread 'new_bid' notification of this auction created at or after `since`, if any, with the
+ * bids on the auction since it was made (the burst it counts) and the seller's unread count: one statement for
+ * every accepted bid on a hot auction (it runs under the auction's lock).
+ */
+export async function findRecentNewBid(
   db: DbOrTx,
   userId: number,
   auctionId: number,
-  kind: NotificationKind,
   since: string,
-): Promise<Notification | undefined> {
-  return db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('auction_id', '=', auctionId)
-    .where('kind', '=', kind)
-    .where('is_read', '=', 0)
-    .where('created_at', '>=', since)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+): Promise<{ notification: Notification; bidsSince: number; unread: number } | undefined> {
+  const row = (await recentNewBidOf(db, { userId, auctionId, since }))[0];
+  if (!row) return undefined;
+  const { bids_since, unread, ...notification } = row;
+  return { notification, bidsSince: Number(bids_since ?? 0), unread: Number(unread ?? 0) };
 }
 
-export function updateNotificationMessage(db: DbOrTx, id: number, message: string): Promise<Notification> {
-  return db.updateTable('notifications').set({ message }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+const updateMessageOf = precompiled((db: DbOrTx, p: { id: number; message: string }) =>
+  db.updateTable('notifications').set({ message: p.message }).where('id', '=', p.id).returningAll(),
+);
+
+export async function updateNotificationMessage(db: DbOrTx, id: number, message: string): Promise<Notification> {
+  const row = (await updateMessageOf(db, { id, message }))[0];
+  if (!row) throw new Error(`notification ${id} is gone`);
+  return row;
 }
 
 export function listNotifications(db: DbOrTx, userId: number): Promise<Notification[]> {
@@ -47,14 +82,12 @@ export function listNotifications(db: DbOrTx, userId: number): Promise<Notificat
     .execute();
 }
 
+const unreadOf = precompiled((db: DbOrTx, p: { userId: number }) =>
+  db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', p.userId).where('is_read', '=', 0),
+);
+
 export async function countUnread(db: DbOrTx, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('is_read', '=', 0)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return Number((await unreadOf(db, { userId }))[0]?.n ?? 0);
 }
 
 /** Marks one of the user's own notifications read; undefined when it is not theirs or does not exist. */
@@ -66,15 +99,4 @@ export function markRead(db: DbOrTx, userId: number, id: number): Promise<Notifi
     .where('user_id', '=', userId)
     .returningAll()
     .executeTakeFirst();
-}
-
-/** Bids on an auction since `since` (the burst a coalesced 'new_bid' notification counts). */
-export async function countBidsSince(db: DbOrTx, auctionId: number, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('bids')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('auction_id', '=', auctionId)
-    .where('created_at', '>=', since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
 }

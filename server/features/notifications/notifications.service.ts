@@ -3,9 +3,8 @@ import type { DbOrTx, Notification } from '../../db/types';
 import type { DomainEvent } from '../../realtime/events';
 import type { NotificationKind } from '@shared/schemas/notifications';
 import {
-  countBidsSince,
   countUnread,
-  findRecentUnread,
+  findRecentNewBid,
   insertNotification,
   markRead,
   updateNotificationMessage,
@@ -59,15 +58,15 @@ export async function notifyNewBid(
 ): Promise<NotificationChange> {
   const now = new Date(nowMs).toISOString();
   const since = new Date(nowMs - NEW_BID_COALESCE_MS).toISOString();
-  const existing = await findRecentUnread(tx, sellerId, auction.id, 'new_bid', since);
-  if (!existing) return create(tx, sellerId, auction.id, 'new_bid', notificationTexts.newBid(auction, bidderName, amount), now);
-  const count = await countBidsSince(tx, auction.id, existing.created_at);
+  const recent = await findRecentNewBid(tx, sellerId, auction.id, since);
+  if (!recent) return create(tx, sellerId, auction.id, 'new_bid', notificationTexts.newBid(auction, bidderName, amount), now);
   const notification = await updateNotificationMessage(
     tx,
-    existing.id,
-    notificationTexts.newBids(auction, Math.max(count, 2), bidderName, amount),
+    recent.notification.id,
+    notificationTexts.newBids(auction, Math.max(recent.bidsSince, 2), bidderName, amount),
   );
-  return { type: 'updated', userId: sellerId, notification, unread: await countUnread(tx, sellerId) };
+  // Rewriting an unread notification leaves the seller's unread count as it was read with it.
+  return { type: 'updated', userId: sellerId, notification, unread: recent.unread };
 }
 
 export function notifyWinner(

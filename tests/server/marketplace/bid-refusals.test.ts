@@ -71,6 +71,34 @@ describe('a refused bid carries current_price and min_amount', () => {
     expect((await bid(ana.api, a.id, 1510)).status).toBe(201);
   });
 
+  it('a maximum the rules refuse without a row is refused from one read, before any transaction; one that writes goes the long way', async () => {
+    const a = await createAuction(t.ctx, seller.user.id, { starting_price: 1000 });
+    const setMax = (who: Actor, max: number) => who.api.put(`/api/auctions/${a.id}/auto-bid/`, { max_amount: max });
+    expect((await bid(bojan.api, a.id, 1500)).status).toBe(201);
+    // Below price + 10, from a bidder who does not lead, and from the leader without a maximum.
+    for (const who of [ana, bojan]) {
+      log.reset();
+      const refused = await setMax(who, 1505);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'bid_too_low', current_price: 1500, min_amount: 1510, max_amount: [minBid(1510)] });
+      expect(decidedInTransaction()).toBe(0);
+      expect(log.sources.filter((s) => /^begin/i.test(s))).toEqual([]);
+    }
+    // The leader's first maximum is stored (no row): decided under the lock.
+    log.reset();
+    expect((await setMax(bojan, 2000)).body).toMatchObject({ max_amount: 2000, leading: true });
+    expect(decidedInTransaction()).toBe(1);
+    // Lowering it: refused from the one read with the rules' reason.
+    log.reset();
+    expect((await setMax(bojan, 1900)).body).toMatchObject({ code: 'max_only_raise', current_price: 1500, min_amount: 1510 });
+    expect(decidedInTransaction()).toBe(0);
+    // Ana's maximum below Bojan's is answered at once by his: rows, so the long way.
+    log.reset();
+    expect((await setMax(ana, 1800)).body).toMatchObject({ leading: false, current_price: 1810 });
+    expect(decidedInTransaction()).toBe(1);
+    expect(await auctionRow(t, a.id)).toMatchObject({ current_price: 1810, bid_count: 3 });
+  });
+
   it('ended: past its end before the closer ran, and closed, with the price it ended at', async () => {
     const passed = await createAuction(t.ctx, seller.user.id, { starting_price: 700, endsInMs: -1000 });
     log.reset();

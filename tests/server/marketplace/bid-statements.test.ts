@@ -1,0 +1,57 @@
+/**
+ * The accepted path's statements (issue 14, B1auto; docs/performance.md): a request that writes several rows
+ * moves the auction once and inserts its rows in one statement, and the seller's coalesced notification is one
+ * read and one rewrite. Each row still gets its own seq, bid_count and `bid:placed` (auto-bids.test.ts).
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/app';
+import { createAuction } from '../../support/auctions';
+import { actor, auctionRow, bid, notificationsOf, type Actor } from '../../support/marketplace';
+import { recordStatementsOf, type StatementLog } from '../../support/statements';
+
+let t: TestServer;
+let seller: Actor;
+let ana: Actor;
+let bojan: Actor;
+let log: StatementLog;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  [seller, ana, bojan] = await Promise.all([actor(t, { first_name: 'Prodavac' }), actor(t, { first_name: 'Ana' }), actor(t, { first_name: 'Bojan' })]);
+  log = recordStatementsOf(t.ctx);
+});
+afterAll(async () => {
+  log?.stop();
+  await t?.close();
+});
+
+const writesAuction = () => log.sources.filter((s) => /^update "auctions"/i.test(s)).length;
+const insertsBids = () => log.sources.filter((s) => /^insert into "bids"/i.test(s)).length;
+
+it('a maximum beating another writes its two rows with one auction update and one insert; the seller is told in two statements', async () => {
+  const a = await createAuction(t.ctx, seller.user.id, { starting_price: 1000 });
+  const setMax = (who: Actor, max: number) => who.api.put(`/api/auctions/${a.id}/auto-bid/`, { max_amount: max });
+  expect((await bid(bojan.api, a.id, 1010)).status).toBe(201);
+  expect((await setMax(bojan, 1500)).status).toBe(200);
+
+  log.reset();
+  const res = await setMax(ana, 2000);
+  expect(res.body).toMatchObject({ leading: true, current_price: 1510 });
+  // Bojan's maximum answered at 1500, then Ana's row at 1510: two rows, seq and bid_count one apart.
+  const rows = (await ana.api.get(`/api/bids/${a.id}/`)).body as { amount: number; auto: boolean }[];
+  expect(rows.map((r) => [r.amount, r.auto])).toEqual([
+    [1010, false],
+    [1500, true],
+    [1510, true],
+  ]);
+  expect(await auctionRow(t, a.id)).toMatchObject({ current_price: 1510, bid_count: 3, seq: a.seq + 3 });
+  expect(writesAuction()).toBe(1);
+  expect(insertsBids()).toBe(1);
+
+  // The seller's 'new_bid' notification was made by the first bid: rewritten with the burst's count.
+  const notices = log.sources.filter((s) => /from "notifications" as "n"/i.test(s) || /^update "notifications"/i.test(s));
+  expect(notices).toHaveLength(2);
+  const forSeller = await notificationsOf(t, seller.user.id, 'new_bid');
+  expect(forSeller).toHaveLength(1);
+  expect(forSeller[0]!.message).toContain('Broj novih ponuda: 3');
+});
