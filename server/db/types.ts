@@ -125,6 +125,8 @@ export interface NotificationsTable {
   message: string;
   is_read: ColumnType<number, number | undefined, number>;
   created_at: string;
+  /** 'new_bid' only: the auction's bid_count before the burst it counts began (migration 2026-11-24-1500). */
+  bids_before: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface Database {

@@ -9,6 +9,7 @@ import * as m20261124_0100 from './2026-11-24-0100-fixed-list-plans';
 import * as m20261124_0600 from './2026-11-24-0600-users-search-text';
 import * as m20261124_1200 from './2026-11-24-1200-auto-bids';
 import * as m20261124_1300 from './2026-11-24-1300-watchlist';
+import * as m20261124_1500 from './2026-11-24-1500-new-bid-burst';
 
 /** Every migration, in order. Names are dated; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0600-users-search-text': m20261124_0600,
   '2026-11-24-1200-auto-bids': m20261124_1200,
   '2026-11-24-1300-watchlist': m20261124_1300,
+  '2026-11-24-1500-new-bid-burst': m20261124_1500,
 };

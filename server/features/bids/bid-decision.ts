@@ -146,6 +146,10 @@ async function notify(c: Ctx, outcome: AutoBidOutcome, rows: WrittenRow[]): Prom
   if (outcome.beaten) changes.push(await notifyMaxBeaten(c.tx, outcome.beaten.bidder, ref, outcome.beaten.max, now));
   if (outcome.outbid !== undefined) changes.push(await notifyOutbid(c.tx, outcome.outbid, ref, outcome.price, now));
   const last = rows.at(-1)?.bid;
-  if (last) changes.push(await notifyNewBid(c.tx, c.auction.seller_id, ref, last.bidder_name, last.amount, c.atMs));
+  const after = rows.at(-1)?.state.bid_count;
+  if (last && after !== undefined) {
+    const bids = { before: c.auction.bid_count, after };
+    changes.push(await notifyNewBid(c.tx, c.auction.seller_id, ref, last.bidder_name, last.amount, c.atMs, bids));
+  }
   return changes;
 }

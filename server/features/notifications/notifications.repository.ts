@@ -5,16 +5,21 @@ import type { NotificationKind } from '@shared/schemas/notifications';
 /** How many notifications GET /api/notifications/ answers at most (newest first). */
 export const NOTIFICATION_LIST_LIMIT = 200;
 
-const insertOne = precompiled(
-  (db: DbOrTx, n: { user_id: number; auction_id: number | null; kind: NotificationKind; message: string; created_at: string }) =>
-    db.insertInto('notifications').values({ user_id: n.user_id, auction_id: n.auction_id, kind: n.kind, message: n.message, created_at: n.created_at, is_read: 0 }).returningAll(),
+type NewNotification = { user_id: number; auction_id: number | null; kind: NotificationKind; message: string; created_at: string; bids_before: number | null };
+
+const insertOne = precompiled((db: DbOrTx, n: NewNotification) =>
+  db
+    .insertInto('notifications')
+    .values({ user_id: n.user_id, auction_id: n.auction_id, kind: n.kind, message: n.message, created_at: n.created_at, bids_before: n.bids_before, is_read: 0 })
+    .returningAll(),
 );
 
+/** `bids_before`: for 'new_bid' only, the auction's bid_count before the request's rows (the burst's start). */
 export async function insertNotification(
   db: DbOrTx,
-  n: { user_id: number; auction_id: number | null; kind: NotificationKind; message: string; created_at: string },
+  n: Omit<NewNotification, 'bids_before'> & { bids_before?: number | null },
 ): Promise<Notification> {
-  return (await insertOne(db, n))[0]!;
+  return (await insertOne(db, { ...n, bids_before: n.bids_before ?? null }))[0]!;
 }
 
 const recentNewBidOf = precompiled((db: DbOrTx, p: { userId: number; auctionId: number; since: string }) =>
@@ -22,11 +27,18 @@ const recentNewBidOf = precompiled((db: DbOrTx, p: { userId: number; auctionId: 
     .selectFrom('notifications as n')
     .selectAll('n')
     .select((eb) => [
+      // Only for a notification made before bids_before existed (migration 2026-11-24-1500): counted from the bids.
       eb
-        .selectFrom('bids')
-        .select((b) => b.fn.countAll<number>().as('c'))
-        .where('bids.auction_id', '=', p.auctionId)
-        .whereRef('bids.created_at', '>=', 'n.created_at')
+        .case()
+        .when('n.bids_before', 'is', null)
+        .then(
+          eb
+            .selectFrom('bids')
+            .select((b) => b.fn.countAll<number>().as('c'))
+            .where('bids.auction_id', '=', p.auctionId)
+            .whereRef('bids.created_at', '>=', 'n.created_at'),
+        )
+        .end()
         .as('bids_since'),
       eb
         .selectFrom('notifications as u')
@@ -46,19 +58,20 @@ const recentNewBidOf = precompiled((db: DbOrTx, p: { userId: number; auctionId: 
 
 /**
  * The seller's unread 'new_bid' notification of this auction created at or after `since`, if any, with the
- * bids on the auction since it was made (the burst it counts) and the seller's unread count: one statement for
- * every accepted bid on a hot auction (it runs under the auction's lock).
+ * seller's unread count: one statement for every accepted bid on a hot auction (it runs under the auction's
+ * lock). The burst it counts is the auction's bid_count now minus its `bids_before`; `bidsSince` is the count
+ * of bids since it was made, read only for a notification without `bids_before` (made before the column).
  */
 export async function findRecentNewBid(
   db: DbOrTx,
   userId: number,
   auctionId: number,
   since: string,
-): Promise<{ notification: Notification; bidsSince: number; unread: number } | undefined> {
+): Promise<{ notification: Notification; bidsSince: number | null; unread: number } | undefined> {
   const row = (await recentNewBidOf(db, { userId, auctionId, since }))[0];
   if (!row) return undefined;
   const { bids_since, unread, ...notification } = row;
-  return { notification, bidsSince: Number(bids_since ?? 0), unread: Number(unread ?? 0) };
+  return { notification, bidsSince: bids_since === null || bids_since === undefined ? null : Number(bids_since), unread: Number(unread ?? 0) };
 }
 
 const updateMessageOf = precompiled((db: DbOrTx, p: { id: number; message: string }) =>

@@ -29,8 +29,9 @@ async function create(
   kind: NotificationKind,
   message: string,
   now: string,
+  bidsBefore: number | null = null,
 ): Promise<NotificationChange> {
-  const notification = await insertNotification(tx, { user_id: userId, auction_id: auctionId, kind, message, created_at: now });
+  const notification = await insertNotification(tx, { user_id: userId, auction_id: auctionId, kind, message, created_at: now, bids_before: bidsBefore });
   return { type: 'created', userId, notification, unread: await countUnread(tx, userId) };
 }
 
@@ -46,7 +47,9 @@ export function notifyMaxBeaten(tx: DbOrTx, userId: number, auction: AuctionRef,
 
 /**
  * To the seller. A burst does not flood: while an unread 'new_bid' notification of this auction younger than
- * NEW_BID_COALESCE_MS exists, it is rewritten with the burst's count instead of adding another.
+ * NEW_BID_COALESCE_MS exists, it is rewritten with the burst's count instead of adding another. `bids` is the
+ * auction's bid_count before and after the request's rows (under its lock): the notification keeps where its
+ * burst began, so the count costs no read of the bids.
  */
 export async function notifyNewBid(
   tx: DbOrTx,
@@ -55,16 +58,15 @@ export async function notifyNewBid(
   bidderName: string,
   amount: number,
   nowMs: number,
+  bids: { before: number; after: number },
 ): Promise<NotificationChange> {
   const now = new Date(nowMs).toISOString();
   const since = new Date(nowMs - NEW_BID_COALESCE_MS).toISOString();
   const recent = await findRecentNewBid(tx, sellerId, auction.id, since);
-  if (!recent) return create(tx, sellerId, auction.id, 'new_bid', notificationTexts.newBid(auction, bidderName, amount), now);
-  const notification = await updateNotificationMessage(
-    tx,
-    recent.notification.id,
-    notificationTexts.newBids(auction, Math.max(recent.bidsSince, 2), bidderName, amount),
-  );
+  if (!recent) return create(tx, sellerId, auction.id, 'new_bid', notificationTexts.newBid(auction, bidderName, amount), now, bids.before);
+  const before = recent.notification.bids_before;
+  const count = before !== null ? bids.after - before : (recent.bidsSince ?? 0);
+  const notification = await updateNotificationMessage(tx, recent.notification.id, notificationTexts.newBids(auction, Math.max(count, 2), bidderName, amount));
   // Rewriting an unread notification leaves the seller's unread count as it was read with it.
   return { type: 'updated', userId: sellerId, notification, unread: recent.unread };
 }

@@ -55,3 +55,19 @@ it('a maximum beating another writes its two rows with one auction update and on
   expect(forSeller).toHaveLength(1);
   expect(forSeller[0]!.message).toContain('Broj novih ponuda: 3');
 });
+
+it("the seller's burst is counted from bid_count, not by reading the bids; a notice from before that column still counts the bids", async () => {
+  const a = await createAuction(t.ctx, seller.user.id, { starting_price: 1000 });
+  const sellerNotice = async () => (await notificationsOf(t, seller.user.id, 'new_bid')).find((n) => n.auction_id === a.id)!;
+  expect((await bid(ana.api, a.id, 1010)).status).toBe(201);
+  expect((await bid(bojan.api, a.id, 1020)).status).toBe(201);
+  // Dates of the rows no longer matter: the count is where the burst began (bid_count 0) to bid_count now.
+  await t.ctx.db.updateTable('bids').set({ created_at: '2000-01-01T00:00:00.000Z' }).where('auction_id', '=', a.id).execute();
+  expect((await bid(ana.api, a.id, 1030)).status).toBe(201);
+  expect((await sellerNotice()).message).toContain('Broj novih ponuda: 3');
+  // A notice made before migration 2026-11-24-1500 (no bids_before): the bids since it was made, by date.
+  const notice = await sellerNotice();
+  await t.ctx.db.updateTable('notifications').set({ bids_before: null }).where('id', '=', notice.id).execute();
+  expect((await bid(bojan.api, a.id, 1040)).status).toBe(201);
+  expect((await sellerNotice()).message).toContain('Broj novih ponuda: 2');
+});

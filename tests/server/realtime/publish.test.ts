@@ -28,7 +28,7 @@ function fakeContext(failOn?: string) {
   return { ctx, sent, warnings };
 }
 
-const note: Notification = { id: 9, user_id: 4, auction_id: 7, kind: 'outbid', message: 'm', is_read: 0, created_at: '2026-11-24T08:00:00.000Z' };
+const note: Notification = { id: 9, user_id: 4, auction_id: 7, kind: 'outbid', message: 'm', is_read: 0, created_at: '2026-11-24T08:00:00.000Z', bids_before: null };
 const bid = { id: 1, bidder: 3, bidder_name: 'Ana', amount: 1010, created_at: '2026-11-24T08:00:00.000Z', auto: false };
 
 const events: DomainEvent[] = [
