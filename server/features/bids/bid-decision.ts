@@ -48,14 +48,11 @@ interface Ctx {
   bidder: User;
   /** The leader's active maximum before the request (see resolveBid's state). */
   leaderMax: number | null;
-  /** When the request arrived: the auction must be open then (and a soft-close extension counts from it). */
-  nowMs: number;
   /**
-   * When the decision is written, read once the lock is held: the rows', maxima's and notifications' time.
-   * Lock order is commit order, so these times rise with seq; a request that arrived earlier but waited longer
-   * for the lock must not date its row before the seller's coalesced notification it is counted in.
+   * When the request arrived: the auction must be open then, and its rows, maxima and notifications are dated
+   * then (a bid made before the end that waited for the lock past it still counts; close-race.test.ts).
    */
-  atMs: number;
+  nowMs: number;
   softMs: number;
 }
 
@@ -82,7 +79,7 @@ export async function decideBid(
   const refused = outcomeRefusal(outcome);
   if (refused && !outcome.rows.length) return refused;
 
-  const c: Ctx = { tx, auction, bidder, leaderMax, nowMs, atMs: Math.max(nowMs, Date.now()), softMs };
+  const c: Ctx = { tx, auction, bidder, leaderMax, nowMs, softMs };
   const rows = await writeRows(c, outcome.rows);
   await storeMaxima(c, action, outcome);
   const notifications = await notify(c, outcome, rows);
@@ -107,14 +104,14 @@ async function namesOf(c: Ctx, rows: AutoBidRow[]): Promise<Map<number, string>>
 
 async function writeRows(c: Ctx, rows: AutoBidRow[]): Promise<WrittenRow[]> {
   if (!rows.length) return [];
-  const now = isoAt(c.atMs);
+  const now = isoAt(c.nowMs);
   const extendTo = c.softMs > 0 ? isoAt(c.nowMs + c.softMs) : null;
   const names = await namesOf(c, rows);
   // An automatic first row capped at its owner's maximum only has to be above the price (rule 5); the rules
   // write the rows rising, each above the one before.
   const minStep = rows[0]!.auto ? 1 : MIN_BID_INCREMENT;
   const amounts = rows.map((r) => r.amount);
-  const states = await acceptBidRows(c.tx, { auctionId: c.auction.id, amounts, now: isoAt(c.nowMs), extendTo, minStep });
+  const states = await acceptBidRows(c.tx, { auctionId: c.auction.id, amounts, now, extendTo, minStep });
   // Cannot happen under the row lock (the rules only write rows that clear it); rolls the request back.
   if (!states) throw new Error(`auction ${c.auction.id}: decided bid rows were refused under its lock`);
   const inserted = await insertBids(
@@ -126,7 +123,7 @@ async function writeRows(c: Ctx, rows: AutoBidRow[]): Promise<WrittenRow[]> {
 
 /** The beaten maximum is spent first (one active per auction), then the caller's new or raised one is kept. */
 async function storeMaxima(c: Ctx, action: Omit<AutoBidAction, 'bidder'>, outcome: AutoBidOutcome): Promise<void> {
-  const now = isoAt(c.atMs);
+  const now = isoAt(c.nowMs);
   const key = { auction_id: c.auction.id, bidder_id: c.bidder.id };
   const beaten = outcome.beaten;
   if (beaten && beaten.bidder !== c.bidder.id) await markMaxBeaten(c.tx, c.auction.id, beaten.bidder, now);
@@ -140,7 +137,7 @@ async function storeMaxima(c: Ctx, action: Omit<AutoBidAction, 'bidder'>, outcom
 
 /** Once per request: the beaten maximum's owner or the outbid bidder, then the seller (the last row). */
 async function notify(c: Ctx, outcome: AutoBidOutcome, rows: WrittenRow[]): Promise<NotificationChange[]> {
-  const now = isoAt(c.atMs);
+  const now = isoAt(c.nowMs);
   const ref = { id: c.auction.id, title: c.auction.title };
   const changes: NotificationChange[] = [];
   if (outcome.beaten) changes.push(await notifyMaxBeaten(c.tx, outcome.beaten.bidder, ref, outcome.beaten.max, now));
@@ -149,7 +146,7 @@ async function notify(c: Ctx, outcome: AutoBidOutcome, rows: WrittenRow[]): Prom
   const after = rows.at(-1)?.state.bid_count;
   if (last && after !== undefined) {
     const bids = { before: c.auction.bid_count, after };
-    changes.push(await notifyNewBid(c.tx, c.auction.seller_id, ref, last.bidder_name, last.amount, c.atMs, bids));
+    changes.push(await notifyNewBid(c.tx, c.auction.seller_id, ref, last.bidder_name, last.amount, c.nowMs, bids));
   }
   return changes;
 }
