@@ -1,7 +1,15 @@
 import { precompiled } from '../../db/precompiled';
 import type { Auction, AutoBid, Bid, DbOrTx } from '../../db/types';
 import { isPostgres } from '../../db/dialect';
+import { sql } from 'kysely';
 import { MIN_BID_INCREMENT } from '@shared/rules/limits';
+
+/**
+ * `active = 1` written into the SQL, not bound: the partial index auto_bids_one_active (… WHERE active = 1) can
+ * serve a statement whose `active` is a bound parameter only by SQLite re-preparing it on every run (it checks the
+ * bound value), which made the maximum's one-read gate cost 27 µs instead of 7 µs (docs/performance.md, B1auto).
+ */
+const ACTIVE = sql.lit(1);
 
 export type BidWithName = Bid & { bidder_name: string };
 
@@ -24,8 +32,8 @@ const maxGateById = precompiled((db: DbOrTx, p: { id: number }) =>
     .select(['a.seller_id', 'a.status', 'a.end_date', 'a.current_price'])
     .select((eb) => [
       eb.selectFrom('bids').select('bidder_id').whereRef('bids.auction_id', '=', 'a.id').orderBy('amount', 'desc').limit(1).as('leader_id'),
-      eb.selectFrom('auto_bids').select('bidder_id').whereRef('auto_bids.auction_id', '=', 'a.id').where('active', '=', 1).as('max_bidder_id'),
-      eb.selectFrom('auto_bids').select('max_amount').whereRef('auto_bids.auction_id', '=', 'a.id').where('active', '=', 1).as('max_amount'),
+      eb.selectFrom('auto_bids').select('bidder_id').whereRef('auto_bids.auction_id', '=', 'a.id').where('active', '=', ACTIVE).as('max_bidder_id'),
+      eb.selectFrom('auto_bids').select('max_amount').whereRef('auto_bids.auction_id', '=', 'a.id').where('active', '=', ACTIVE).as('max_amount'),
     ])
     .where('a.id', '=', p.id),
 );
@@ -130,7 +138,7 @@ export async function insertBids(db: DbOrTx, rows: NewBid[]): Promise<Bid[]> {
 export type ActiveMax = Pick<AutoBid, 'bidder_id' | 'max_amount'>;
 
 const activeMaxOf = precompiled((db: DbOrTx, p: { auctionId: number }) =>
-  db.selectFrom('auto_bids').select(['bidder_id', 'max_amount']).where('auction_id', '=', p.auctionId).where('active', '=', 1),
+  db.selectFrom('auto_bids').select(['bidder_id', 'max_amount']).where('auction_id', '=', p.auctionId).where('active', '=', ACTIVE),
 );
 
 /** The auction's active maximum (at most one: the leader's), if any. Read for every bid inside its transaction. */
@@ -145,7 +153,7 @@ export async function findOwnActiveMax(db: DbOrTx, auctionId: number, bidderId: 
     .select('max_amount')
     .where('auction_id', '=', auctionId)
     .where('bidder_id', '=', bidderId)
-    .where('active', '=', 1)
+    .where('active', '=', ACTIVE)
     .executeTakeFirst();
   return row?.max_amount ?? null;
 }
@@ -179,7 +187,7 @@ export async function markMaxBeaten(tx: DbOrTx, auctionId: number, bidderId: num
     .set({ active: 0, beaten_at: now })
     .where('auction_id', '=', auctionId)
     .where('bidder_id', '=', bidderId)
-    .where('active', '=', 1)
+    .where('active', '=', ACTIVE)
     .execute();
 }
 
@@ -188,7 +196,7 @@ export async function markMaxBeaten(tx: DbOrTx, auctionId: number, bidderId: num
  * already bid stay, like manual bids). Blocking is rare, so the scan by bidder needs no index.
  */
 export async function cancelMaximaOf(db: DbOrTx, bidderId: number, now: string): Promise<number> {
-  const r = await db.updateTable('auto_bids').set({ active: 0, beaten_at: now }).where('bidder_id', '=', bidderId).where('active', '=', 1).executeTakeFirst();
+  const r = await db.updateTable('auto_bids').set({ active: 0, beaten_at: now }).where('bidder_id', '=', bidderId).where('active', '=', ACTIVE).executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 

@@ -71,3 +71,17 @@ it("the seller's burst is counted from bid_count, not by reading the bids; a not
   expect((await bid(bojan.api, a.id, 1040)).status).toBe(201);
   expect((await sellerNotice()).message).toContain('Broj novih ponuda: 2');
 });
+
+it('statements on the active maximum write `active = 1` into the SQL (a bound value makes SQLite re-prepare them on every run)', async () => {
+  const a = await createAuction(t.ctx, seller.user.id, { starting_price: 1000 });
+  log.reset();
+  const setMax = (who: Actor, max: number) => who.api.put(`/api/auctions/${a.id}/auto-bid/`, { max_amount: max });
+  expect((await setMax(ana, 1500)).status).toBe(200);
+  expect((await setMax(bojan, 1400)).status).toBe(200); // answered at once by Ana's maximum
+  expect((await setMax(bojan, 1300)).status).toBe(400); // refused from the one read
+  expect((await setMax(bojan, 2000)).status).toBe(200); // beats Ana's
+  // Filters, that is: an upsert may still bind the value it sets.
+  const filters = log.sources.filter((s) => /"auto_bids"/.test(s) && /\bwhere\b.*"active" = /.test(s));
+  expect(filters.length).toBeGreaterThanOrEqual(4);
+  expect(filters.filter((s) => /\bwhere\b.*"active" = (\?|\$\d+)/.test(s))).toEqual([]);
+});
