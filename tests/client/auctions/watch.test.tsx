@@ -13,27 +13,13 @@ import { auctionKey, useAuction } from '../../../client/src/features/auctions/ap
 import { auctionListQuery } from '../../../client/src/features/auctions/api/auctions-list';
 import { detailWatched, pageWatched } from '../../../client/src/features/auctions/api/watchlist';
 import type { AuctionCard as Card, AuctionDetail, Paged } from '@shared/schemas/auctions';
-import { auctionDetail } from '../live/fixtures';
+import { auctionCard, auctionDetail } from '../live/fixtures';
 import { renderWithApp } from './render';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const card = (over: Partial<Card> = {}): Card => ({
-  id: 1,
-  title: 'Gramofon',
-  description: 'Opis',
-  current_price: 1100,
-  end_date: new Date(Date.now() + 3_600_000).toISOString(),
-  category: 'electronics',
-  city: 'Beograd',
-  seller: 3,
-  first_image: null,
-  images: [],
-  bid_count: 1,
-  status: 'active',
-  watched: false,
-  ...over,
-});
+// Ends an hour from now: the card shows an open auction.
+const card = (over: Partial<Card> = {}): Card => auctionCard({ end_date: new Date(Date.now() + 3_600_000).toISOString(), ...over });
 const LIST = auctionListQuery('all', { page: 1, q: '', sort: 'endDateAsc', category: '' }).queryKey;
 
 /** fetch that answers only when the test says so (the toggle must change before the answer). */

@@ -9,27 +9,12 @@ import type { AuctionCard, AuctionDetail, Paged } from '@shared/schemas/auctions
 import type { BidResponse as Bid } from '@shared/schemas/bids';
 import type { CommentResponse as Comment } from '@shared/schemas/comments';
 import { upsertNotification, wasExtended, leaderOf } from '../../../client/src/features/live/patches';
-import { END, auctionDetail } from './fixtures';
+import { END, auctionCard, auctionDetail } from './fixtures';
 
 const ME = 7;
 const OTHER = 8;
 const detail = auctionDetail;
-const card = (id: number, over: Partial<AuctionCard> = {}): AuctionCard => ({
-  id,
-  title: `Aukcija ${id}`,
-  description: '',
-  current_price: 1100,
-  end_date: END,
-  category: 'electronics',
-  city: 'Beograd',
-  seller: 3,
-  first_image: null,
-  images: [],
-  bid_count: 1,
-  status: 'active',
-  watched: false,
-  ...over,
-});
+const card = (id: number, over: Partial<AuctionCard> = {}): AuctionCard => auctionCard({ id, title: `Aukcija ${id}`, description: '', ...over });
 const page = (...cards: AuctionCard[]): Paged<AuctionCard> => ({ count: cards.length, next: null, previous: null, results: cards });
 const myBid: Bid = { id: 10, bidder: ME, bidder_name: 'Ja', amount: 1100, created_at: '2026-04-21T10:00:00.000Z', auto: false };
 const bidEvent = (seq: number, amount: number, bidder = OTHER, end_date = END): RoomEvent => ({

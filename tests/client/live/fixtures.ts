@@ -1,4 +1,4 @@
-import type { AuctionDetail } from '@shared/schemas/auctions';
+import type { AuctionCard, AuctionDetail } from '@shared/schemas/auctions';
 
 export const END = '2026-05-01T10:00:00.000Z';
 
@@ -22,5 +22,23 @@ export const auctionDetail = (over: Partial<AuctionDetail> = {}): AuctionDetail 
   images: [],
   watched: false,
   watch_count: 0,
+  ...over,
+});
+
+/** An open auction's card as the lists send it; tests override what they watch. */
+export const auctionCard = (over: Partial<AuctionCard> = {}): AuctionCard => ({
+  id: 1,
+  title: 'Gramofon',
+  description: 'Opis',
+  current_price: 1100,
+  end_date: END,
+  category: 'electronics',
+  city: 'Beograd',
+  seller: 3,
+  first_image: null,
+  images: [],
+  bid_count: 1,
+  status: 'active',
+  watched: false,
   ...over,
 });
