@@ -22,7 +22,8 @@ export function minutesLeft(endDate: string, nowMs: number): number {
 
 /**
  * Sends one auction's alert if it is still open, unclaimed and inside its window at `nowMs`: to every user who
- * watched it, or had bid on it, before the window opened (end_date − ENDING_SOON_SECONDS), each once. Returns
+ * watched it, or had bid on it, before the window opened (end_date − ENDING_SOON_SECONDS), each once; not to
+ * its seller, nor to a blocked user. Returns
  * the notification events to publish after the commit, or null when another call claimed it (or it is not due).
  */
 export async function sendEndingSoon(ctx: AppContext, auctionId: number, nowMs: number = Date.now()): Promise<DomainEvent[] | null> {
@@ -34,7 +35,8 @@ export async function sendEndingSoon(ctx: AppContext, auctionId: number, nowMs: 
     const windowStart = isoAt(Date.parse(row.end_date) - windowMs);
     const watchers = await watcherIdsBefore(tx, row.id, windowStart);
     const bidders = await bidderIdsBefore(tx, row.id, windowStart);
-    const recipients = [...new Set([...watchers, ...bidders])].sort((a, b) => a - b);
+    // The seller is not told about their own auction (the lists let a seller watch it, the UI does not).
+    const recipients = [...new Set([...watchers, ...bidders])].filter((id) => id !== row.seller_id).sort((a, b) => a - b);
     const minutes = minutesLeft(row.end_date, nowMs);
     const changes: NotificationChange[] = [];
     for (const userId of recipients) changes.push(await notifyEndingSoon(tx, userId, { id: row.id, title: row.title }, minutes, now));

@@ -88,18 +88,23 @@ export function claimEndingSoon(tx: DbOrTx, auctionId: number, now: string, unti
     .where('ending_soon_at', 'is', null)
     .where('end_date', '>', now)
     .where('end_date', '<=', until)
-    .returning(['id', 'title', 'end_date'])
+    .returning(['id', 'title', 'end_date', 'seller_id'])
     .executeTakeFirst();
 }
 
-/** Users whose first bid on the auction was placed before `before` (the ending-soon window's start). */
+/**
+ * Users whose first bid on the auction was placed before `before` (the ending-soon window's start), blocked
+ * users left out (they cannot bid any more).
+ */
 export async function bidderIdsBefore(db: DbOrTx, auctionId: number, before: string): Promise<number[]> {
   const rows = await db
     .selectFrom('bids')
-    .select('bidder_id')
+    .innerJoin('users', 'users.id', 'bids.bidder_id')
+    .select('bids.bidder_id')
     .distinct()
-    .where('auction_id', '=', auctionId)
-    .where('created_at', '<', before)
+    .where('bids.auction_id', '=', auctionId)
+    .where('bids.created_at', '<', before)
+    .where('users.blocked_at', 'is', null)
     .execute();
   return rows.map((r) => r.bidder_id);
 }

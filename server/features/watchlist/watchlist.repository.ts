@@ -38,13 +38,15 @@ export async function watchedAmong(db: DbOrTx, userId: number, auctionIds: reado
   return new Set(rows.map((r) => r.auction_id));
 }
 
-/** Users who started watching the auction before `before` (the ending-soon window's start). */
+/** Users who started watching the auction before `before` (the ending-soon window's start), blocked users left out. */
 export async function watcherIdsBefore(db: DbOrTx, auctionId: number, before: string): Promise<number[]> {
   const rows = await db
     .selectFrom('watchlist')
-    .select('user_id')
-    .where('auction_id', '=', auctionId)
-    .where('created_at', '<', before)
+    .innerJoin('users', 'users.id', 'watchlist.user_id')
+    .select('watchlist.user_id')
+    .where('watchlist.auction_id', '=', auctionId)
+    .where('watchlist.created_at', '<', before)
+    .where('users.blocked_at', 'is', null)
     .execute();
   return rows.map((r) => r.user_id);
 }

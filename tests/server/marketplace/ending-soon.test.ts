@@ -131,6 +131,22 @@ describe('ending soon (ENDING_SOON_SECONDS=2, SOFT_CLOSE_SECONDS=3)', () => {
     }
   });
 
+  it('is not sent to the seller watching their own auction, nor to a blocked watcher or bidder', async () => {
+    const [w, blockedWatcher, blockedBidder] = await Promise.all([actor(t), actor(t), actor(t)]);
+    const long = Date.now() - 60_000;
+    const a = await auctionWith(
+      t,
+      seller.user.id,
+      { endsInMs: 1500 },
+      { watches: [[w.user.id, long], [seller.user.id, long], [blockedWatcher.user.id, long]], bids: [[blockedBidder.user.id, 1010, long]] },
+    );
+    await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', 'in', [blockedWatcher.user.id, blockedBidder.user.id]).execute();
+    await sendDueEndingSoon(t.ctx);
+    expect(await alertsOf(t, w.user.id, a.id)).toHaveLength(1);
+    for (const who of [seller, blockedWatcher, blockedBidder]) expect(await alertsOf(t, who.user.id, a.id), who.user.first_name).toEqual([]);
+    expect((await auctionRow(t, a.id)).ending_soon_at).not.toBeNull();
+  });
+
   it('skips an auction that is not open any more, and one whose window has not opened', async () => {
     const w = await actor(t);
     const long = Date.now() - 60_000;
