@@ -6,7 +6,7 @@ import { resolveBid } from '@shared/rules/auto-bid';
 import { findBidGate, findMaxGate, findOwnActiveMax } from './bids.repository';
 import { presentAutoBid } from './bids.presenter';
 import { outcomeRefusal, refusalFor, toError } from './bid-refusals';
-import { decideBid } from './bid-decision';
+import { decideBid, rulesState } from './bid-decision';
 
 export interface SetMax {
   /** The owner's answer (the only place besides GET that names the maximum). */
@@ -30,9 +30,7 @@ export async function setAutoBid(ctx: AppContext, bidder: User, auctionId: numbe
   // without the write lock: the gate is one statement, so the price, the leader and the active maximum are one
   // moment of the auction, and the refusal is the rules' answer at that moment, inside this request. Anything
   // that would write goes the long way, decided again under the lock.
-  const leader = gate.leader_id;
-  const leaderMax = gate.max_bidder_id !== null && gate.max_bidder_id === leader ? gate.max_amount : null;
-  const quick = resolveBid({ price: gate.current_price, leader, leaderMax }, { kind: 'max', amount: input.max_amount, bidder: bidder.id });
+  const quick = resolveBid(rulesState(gate.current_price, gate.leader_id, gate.active), { kind: 'max', amount: input.max_amount, bidder: bidder.id });
   const refused = outcomeRefusal(quick);
   if (refused && !quick.rows.length) throw toError(refused, 'max_amount');
   const softMs = ctx.config.softCloseSeconds * 1000;

@@ -1,7 +1,7 @@
 import type { Auction, DbOrTx, User } from '../../db/types';
 import { isoAt } from '../../lib/time';
 import { MIN_BID_INCREMENT } from '@shared/rules/limits';
-import { resolveBid, type AutoBidAction, type AutoBidOutcome, type AutoBidRow } from '@shared/rules/auto-bid';
+import { resolveBid, type AutoBidAction, type AutoBidOutcome, type AutoBidRow, type AutoBidState } from '@shared/rules/auto-bid';
 import type { BidResponse } from '@shared/schemas/bids';
 import { notifyMaxBeaten, notifyNewBid, notifyOutbid, type NotificationChange } from '../notifications/notifications.service';
 import { notificationEvents, type DomainEvent } from '../../realtime/events';
@@ -16,6 +16,7 @@ import {
   raiseMax,
   saveMax,
   type AcceptedState,
+  type ActiveMax,
 } from './bids.repository';
 import { presentBid, presentBidPlacedEvent } from './bids.presenter';
 import { outcomeRefusal, refusalFor, type Refusal } from './bid-refusals';
@@ -57,6 +58,14 @@ interface Ctx {
 }
 
 /**
+ * The rules' view of an auction (resolveBid's state): its price, the leader (the highest bid's bidder) and the
+ * leader's active maximum. An active maximum held by anyone else cannot count (only the leader holds one).
+ */
+export function rulesState(price: number, leader: number | null, active: ActiveMax | null | undefined): AutoBidState {
+  return { price, leader, leaderMax: active && active.bidder_id === leader ? active.max_amount : null };
+}
+
+/**
  * The heart of a bid and of a maximum (docs/bidding.md): locks the auction row, reads the leader and the
  * active maximum, lets shared/rules/auto-bid.ts resolveBid() decide, then writes each row (own seq, bid_count,
  * soft-close end), the maxima and the notifications. A refusal without rows writes nothing.
@@ -73,9 +82,9 @@ export async function decideBid(
   const refusal = refusalFor(auction, bidder.id, null, nowMs);
   if (refusal || !auction) return refusal ?? { refused: 'not_found' };
   const leader = (await findLeadingBid(tx, auction.id))?.bidder_id ?? null;
-  const active = await findActiveMax(tx, auction.id);
-  const leaderMax = active && active.bidder_id === leader ? active.max_amount : null;
-  const outcome = resolveBid({ price: auction.current_price, leader, leaderMax }, { ...action, bidder: bidder.id });
+  const state = rulesState(auction.current_price, leader, await findActiveMax(tx, auction.id));
+  const leaderMax = state.leaderMax;
+  const outcome = resolveBid(state, { ...action, bidder: bidder.id });
   const refused = outcomeRefusal(outcome);
   if (refused && !outcome.rows.length) return refused;
 

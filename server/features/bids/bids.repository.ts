@@ -24,7 +24,7 @@ export async function findBidGate(db: DbOrTx, id: number): Promise<BidGate | und
   return (await gateById(db, { id }))[0];
 }
 
-export type MaxGate = BidGate & { leader_id: number | null; max_bidder_id: number | null; max_amount: number | null };
+export type MaxGate = BidGate & { leader_id: number | null; active: ActiveMax | null };
 
 const maxGateById = precompiled((db: DbOrTx, p: { id: number }) =>
   db
@@ -43,7 +43,10 @@ const maxGateById = precompiled((db: DbOrTx, p: { id: number }) =>
  * statement, so all of it is one moment of the auction (two reads could mix two; docs/performance.md, B1auto).
  */
 export async function findMaxGate(db: DbOrTx, id: number): Promise<MaxGate | undefined> {
-  return (await maxGateById(db, { id }))[0];
+  const row = (await maxGateById(db, { id }))[0];
+  if (!row) return undefined;
+  const { max_bidder_id, max_amount, ...gate } = row;
+  return { ...gate, active: max_bidder_id !== null && max_amount !== null ? { bidder_id: max_bidder_id, max_amount } : null };
 }
 
 /**
