@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrateToLatest, openAppDatabase, type DbHandle } from './db/connection';
+import { createBidLanes } from './features/bids/bid-lanes';
 import { pgSessionsRepository, sessionsRepository } from './features/accounts/sessions.repository';
 import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -99,6 +100,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     realtime,
     ...(redis ? { redis } : {}),
     closer: createClosingScheduler(),
+    bidLanes: createBidLanes(),
   };
 
   const passport = configurePassport(ctx);

@@ -8,6 +8,7 @@ import type { SqliteSessionStore } from './http/session-store';
 import type { Csrf } from './http/csrf';
 import type { Realtime } from './realtime/index';
 import type { ClosingScheduler } from './features/auctions/closing.scheduler';
+import type { BidLanes } from './features/bids/bid-lanes';
 
 /** What every feature module receives: the app's dependencies, built once in createApp(). */
 export interface AppContext {
@@ -24,4 +25,6 @@ export interface AppContext {
   redis?: RedisHandle;
   /** The auction closer's timer; started with the background jobs. */
   closer: ClosingScheduler;
+  /** This node's bids on one auction take turns here before the row lock (features/bids/bid-lanes.ts). */
+  bidLanes: BidLanes;
 }

@@ -3,12 +3,15 @@
  * scripts/bench/request-costs.ts` (from the build: run `npm run build` first). One server on a seeded temporary
  * DATA_DIR, 10 watchers on each busy auction, 8 (or 4) connections per kind; the server's CPU time is read from
  * /proc before and after each kind, divided by its requests. Two rounds: the first warms the server up.
+ * With `--pg` the server runs on a new PostgreSQL database and a Redis prefix (as in the several-nodes rows), and
+ * the CPU of every PostgreSQL and Redis process is counted too (other tenants of those services add to it).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { seedBench, BENCH_PASSWORD } from './seed-100k';
 import { startServer } from './lib/proc';
+import { benchRedisPrefix, createBenchDatabase } from './lib/cluster';
 import { holdSockets } from './lib/benchmarks';
 import { loginAll, getJson } from './lib/client';
 import type { Identity } from './loadgen/http-load';
@@ -16,6 +19,21 @@ import type { Identity } from './loadgen/http-load';
 const cpuMs = (pid: number) => {
   const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(f[11]) + Number(f[12])) * (1000 / 100);
+};
+
+/** CPU time of every process whose name starts with `name` (PostgreSQL's backends, redis-server), in ms. */
+const cpuOfAll = (name: string) => {
+  let ms = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1).startsWith(name)) ms += cpuMs(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ms;
 };
 
 async function call(base: string, id: Identity, method: string, p: string, body?: unknown) {
@@ -28,9 +46,13 @@ async function call(base: string, id: Identity, method: string, p: string, body?
 }
 
 async function main() {
+  const pg = process.argv.includes('--pg');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'request-costs-'));
-  const seed = await seedBench(dir, { auctions: 30, bidders: 20 });
-  const server = await startServer({ dataDir: dir, source: false });
+  const db = pg ? await createBenchDatabase('costs') : null;
+  const redis = pg ? await benchRedisPrefix('costs') : null;
+  const seed = await seedBench(dir, { auctions: 30, bidders: 20, databaseUrl: db?.url });
+  const env: Record<string, string> = db && redis ? { DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, SESSION_SECRET: 'request-costs-secret-0123456789' } : {};
+  const server = await startServer({ dataDir: dir, source: false, env });
   const base = server.url;
   const ids = await loginAll(base, seed.bidders.map((b) => b.email), BENCH_PASSWORD);
   const A = seed.hotAuctionId;
@@ -38,10 +60,14 @@ async function main() {
   const price = async (id: number) => (await getJson<{ current_price: number }>(`${base}/api/auction/${id}/`)).current_price;
   const measure = async (label: string, n: number, conc: number, fn: (i: number, w: number) => Promise<unknown>) => {
     const c0 = cpuMs(server.pid);
+    const p0 = pg ? cpuOfAll('postgres') : 0;
+    const r0 = pg ? cpuOfAll('redis-server') : 0;
     let next = 0;
     await Promise.all(Array.from({ length: conc }, async (_, w) => { while (next < n) await fn(next++, w); }));
     const cpu = cpuMs(server.pid) - c0;
-    console.log(`${label}: ${n} requests, server CPU ${cpu} ms = ${((cpu / n) * 1000).toFixed(0)} µs each`);
+    const each = (ms: number) => `${((ms / n) * 1000).toFixed(0)} µs`;
+    const extra = pg ? `; PostgreSQL ${each(cpuOfAll('postgres') - p0)}, Redis ${each(cpuOfAll('redis-server') - r0)} each` : '';
+    console.log(`${label}: ${n} requests, server CPU ${cpu} ms = ${each(cpu)} each${extra}`);
   };
   try {
     for (let round = 1; round <= 2; round++) {
@@ -67,6 +93,8 @@ async function main() {
   } finally {
     for (const h of held) await h.stop();
     await server.stop();
+    await db?.drop();
+    await redis?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -19,6 +19,12 @@ const BATCH = 100;
  */
 export async function closeAuction(ctx: AppContext, auctionId: number, nowMs: number = Date.now()): Promise<DomainEvent[] | null> {
   const now = isoAt(nowMs);
+  // Behind the bids this node has queued on the auction (features/bids/bid-lanes.ts): they were made before
+  // the end, and they are decided before it closes.
+  return ctx.bidLanes.run(auctionId, () => closeLocked(ctx, auctionId, now));
+}
+
+function closeLocked(ctx: AppContext, auctionId: number, now: string): Promise<DomainEvent[] | null> {
   return ctx.db.transaction().execute(async (tx) => {
     const row = await markEnded(tx, auctionId, now);
     if (!row) return null;

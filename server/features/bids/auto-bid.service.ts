@@ -7,6 +7,8 @@ import { findBidGate, findMaxGate, findOwnActiveMax } from './bids.repository';
 import { presentAutoBid } from './bids.presenter';
 import { outcomeRefusal, refusalFor, toError } from './bid-refusals';
 import { decideBid, rulesState } from './bid-decision';
+import { transactUnlessReadOnly } from '../../db/transactions';
+import { sawPrice } from './bid-lanes';
 
 export interface SetMax {
   /** The owner's answer (the only place besides GET that names the maximum). */
@@ -35,7 +37,13 @@ export async function setAutoBid(ctx: AppContext, bidder: User, auctionId: numbe
   if (refused && !quick.rows.length) throw toError(refused, 'max_amount');
   const softMs = ctx.config.softCloseSeconds * 1000;
   const action = { kind: 'max' as const, amount: input.max_amount };
-  const decided = await ctx.db.transaction().execute((tx) => decideBid(tx, bidder, auctionId, action, nowMs, softMs));
+  // In the auction's lane like a bid (bid-lanes.ts); a maximum's minimum depends on the leader, so it is not
+  // refused from the lane's price, but the price it saw under the lock is left for the bids behind it.
+  const decided = await ctx.bidLanes.run(auctionId, async (lane) => {
+    const d = await transactUnlessReadOnly(ctx.db, (tx) => decideBid(tx, bidder, auctionId, action, nowMs, softMs), (r) => !('refused' in r));
+    sawPrice(lane, 'refused' in d ? ('current_price' in d ? d.current_price : undefined) : d.after.current_price);
+    return d;
+  });
   if ('refused' in decided) throw toError(decided, 'max_amount');
   if (decided.refusal) throw toError(decided.refusal, 'max_amount');
   if (decided.extended) ctx.closer.rearm();

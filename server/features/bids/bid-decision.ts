@@ -68,7 +68,8 @@ export function rulesState(price: number, leader: number | null, active: ActiveM
 /**
  * The heart of a bid and of a maximum (docs/bidding.md): locks the auction row, reads the leader and the
  * active maximum, lets shared/rules/auto-bid.ts resolveBid() decide, then writes each row (own seq, bid_count,
- * soft-close end), the maxima and the notifications. A refusal without rows writes nothing.
+ * soft-close end), the maxima and the notifications. A refusal without rows writes nothing (the caller rolls
+ * its transaction back: see transactUnlessReadOnly).
  */
 export async function decideBid(
   tx: DbOrTx,
@@ -79,7 +80,11 @@ export async function decideBid(
   softMs: number,
 ): Promise<Decided | Refusal> {
   const auction = await lockAuction(tx, auctionId);
-  const refusal = refusalFor(auction, bidder.id, null, nowMs);
+  // A manual bid below price + 10 is refused by the rules before they look at the leader or at maxima: on a
+  // hot auction that is nearly every bid that waited for the lock behind the one accepted before it. It is
+  // answered from the locked row, without the two reads below, so the lock is held for one round trip
+  // (docs/performance.md, B1pg). A maximum's minimum depends on who leads, so it is read first.
+  const refusal = refusalFor(auction, bidder.id, action.kind === 'manual' ? action.amount : null, nowMs);
   if (refusal || !auction) return refusal ?? { refused: 'not_found' };
   const leader = (await findLeadingBid(tx, auction.id))?.bidder_id ?? null;
   const state = rulesState(auction.current_price, leader, await findActiveMax(tx, auction.id));

@@ -10,6 +10,9 @@ import { presentPlacedBid } from './bids.presenter';
 import { isUniqueViolation } from '../../db/dialect';
 import { refusalFor, toError, type Refusal } from './bid-refusals';
 import { decideBid, type Decided } from './bid-decision';
+import { sawPrice } from './bid-lanes';
+import { minNextBid } from '@shared/rules/bids';
+import { transactUnlessReadOnly } from '../../db/transactions';
 
 export interface PlacedBid {
   bid: BidResponse;
@@ -84,7 +87,13 @@ export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInp
     const refusal = refusalFor(await findBidGate(ctx.db, input.auction_item_id), bidder.id, input.amount, nowMs);
     if (refusal) throw toError(refusal);
   }
-  const outcome = await runBidTransaction(ctx, bidder, input, nowMs, idem);
+  const outcome = await ctx.bidLanes.run(input.auction_item_id, async (lane): Promise<Decision> => {
+    // Waited behind bids that raised the price past this one: the rules' answer, from the lane's price.
+    if (!idem && lane.price !== null && input.amount < minNextBid(lane.price)) return { refused: 'too_low', current_price: lane.price };
+    const decision = await runBidTransaction(ctx, bidder, input, nowMs, idem);
+    sawPrice(lane, lockedPrice(decision));
+    return decision;
+  });
   if ('keyReused' in outcome) throw new AppError(422, 'idempotency_key_reused', bidTexts.idempotencyKeyReused);
   if ('replay' in outcome) return { replay: outcome.replay };
   if ('refused' in outcome) throw toError(outcome);
@@ -93,23 +102,35 @@ export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInp
   return { placed: placedOf(outcome) };
 }
 
+/** The auction's price as the transaction saw it under the row lock (after its rows), when it read one. */
+function lockedPrice(d: Decision): number | undefined {
+  if ('rows' in d) return d.after.current_price;
+  return 'current_price' in d ? d.current_price : undefined;
+}
+
 async function runBidTransaction(ctx: AppContext, bidder: User, input: PlaceBidInput, nowMs: number, idem?: IdempotencyKey): Promise<Decision> {
   const now = isoAt(nowMs);
   const since = isoAt(nowMs - IDEMPOTENCY_TTL_MS);
   const softMs = ctx.config.softCloseSeconds * 1000;
   try {
-    return await ctx.db.transaction().execute(async (tx): Promise<Decision> => {
-      if (idem) {
-        const stored = await findIdempotentAnswer(tx, bidder.id, idem.key, since);
-        if (stored) return replayOf(stored, idem);
-      }
-      const decided = await decideBid(tx, bidder, input.auction_item_id, { kind: 'manual', amount: input.amount }, nowMs, softMs);
-      if (idem) {
-        const { status, body } = answerOf(decided);
-        await insertIdempotentAnswer(tx, { user_id: bidder.id, key: idem.key, request_hash: idem.hash, status, body, created_at: now });
-      }
-      return decided;
-    });
+    // Committed when it wrote: rows, or the answer stored under an Idempotency-Key. A refusal that wrote
+    // nothing (or a replay) is rolled back, which on PostgreSQL frees the auction's row lock without a WAL flush.
+    return await transactUnlessReadOnly(
+      ctx.db,
+      async (tx): Promise<Decision> => {
+        if (idem) {
+          const stored = await findIdempotentAnswer(tx, bidder.id, idem.key, since);
+          if (stored) return replayOf(stored, idem);
+        }
+        const decided = await decideBid(tx, bidder, input.auction_item_id, { kind: 'manual', amount: input.amount }, nowMs, softMs);
+        if (idem) {
+          const { status, body } = answerOf(decided);
+          await insertIdempotentAnswer(tx, { user_id: bidder.id, key: idem.key, request_hash: idem.hash, status, body, created_at: now });
+        }
+        return decided;
+      },
+      (d) => 'rows' in d || (!!idem && 'refused' in d),
+    );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // The same key committed by a concurrent request (another connection or node): answer what it answered.
