@@ -26,7 +26,9 @@ interface LaneState extends Lane {
 export interface BidLanes {
   /** Runs `turn` when the request before it in the auction's lane has finished, or after the lane's longest wait. */
   run<T>(auctionId: number, turn: (lane: Lane) => Promise<T>): Promise<T>;
-  /** How many auctions have a lane now (tests: lanes are removed when they empty). */
+  /** How many requests are in the auction's lane now, its turn's included (0: no lane). */
+  inside(auctionId: number): number;
+  /** How many auctions have a lane now (lanes are removed when they empty). */
   readonly size: number;
 }
 
@@ -46,6 +48,7 @@ export function createBidLanes(maxWaitMs = LANE_MAX_WAIT_MS): BidLanes {
     get size() {
       return lanes.size;
     },
+    inside: (auctionId) => lanes.get(auctionId)?.inside ?? 0,
     async run<T>(auctionId: number, turn: (lane: Lane) => Promise<T>): Promise<T> {
       let lane = lanes.get(auctionId);
       if (!lane) {

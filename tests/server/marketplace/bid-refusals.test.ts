@@ -196,6 +196,11 @@ describe('a refused bid carries current_price and min_amount', () => {
       expect(raced).toBe(true);
       expect(decidedInTransaction()).toBe(1);
       expectRefusal(res, 'bid_too_low', 1500, minBid(1510));
+      // Decided from the locked row alone (below price + 10): the leader and the maxima are not read, and the
+      // transaction, having written nothing, is rolled back (PostgreSQL: no WAL flush while it holds the lock).
+      const inTransaction = log.sources.slice(log.sources.findIndex((x) => /^begin/i.test(x)));
+      expect(inTransaction.filter((x) => /from "bids"|from "auto_bids"/.test(x))).toEqual([]);
+      expect(inTransaction.filter((x) => /^(commit|rollback)/i.test(x))).toEqual(['rollback']);
     } finally {
       log.afterEach = undefined;
     }
