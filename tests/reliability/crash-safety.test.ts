@@ -9,7 +9,9 @@
  */
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Transaction } from 'kysely';
 import type { DbHandle } from '../../server/db/connection';
+import type { Database } from '../../server/db/types';
 import { hashPassword } from '../../server/features/accounts/passwords';
 import { freePort, tempDataDir } from '../support/app';
 import { ApiClient } from '../support/http';
@@ -121,18 +123,24 @@ describe(`crash safety (kill -9 × ${KILLS} during a bid load)`, () => {
       const keys = await h.db.selectFrom('idempotency_keys').select(['status', 'body']).where('status', '=', 201).execute();
       const keyed = keys.map((k) => JSON.parse(k.body).id as number).sort((x, y) => x - y);
       expect(keyed, `${when}: one stored 201 answer per bid`).toEqual(bids.map((b) => b.id));
-      // Closing is exactly once, never half done.
-      for (const c of closers) {
-        const row = await h.db.selectFrom('auctions').select(['status', 'winner_id']).where('id', '=', c.id).executeTakeFirstOrThrow();
-        const notes = await h.db.selectFrom('notifications').select(['kind', 'user_id']).where('auction_id', '=', c.id).execute();
-        const ended = notes.filter((n) => n.kind === 'auction_ended');
-        const won = notes.filter((n) => n.kind === 'won');
-        if (row.status === 'active') expect([ended.length, won.length], `${when}: open auction ${c.id} notified`).toEqual([0, 0]);
-        else {
-          expect(row.winner_id).toBe(c.winner);
-          expect(ended.map((n) => n.user_id), `${when}: auction ${c.id} ended`).toEqual([seller.id]);
-          expect(won.map((n) => n.user_id)).toEqual(c.winner ? [c.winner] : []);
-        }
+      // Closing is exactly once, never half done. Read as one snapshot: after a restart the server's closer runs
+      // while this checks, and a close committed between a row's read and its notifications' read would look
+      // half done (PostgreSQL: REPEATABLE READ; SQLite: the transaction holds the write lock).
+      await h.db.transaction().setIsolationLevel('repeatable read').execute(async (tx) => {
+        for (const c of closers) await checkClose(tx, c, when);
+      });
+    };
+
+    const checkClose = async (tx: Transaction<Database>, c: (typeof closers)[number], when: string) => {
+      const row = await tx.selectFrom('auctions').select(['status', 'winner_id']).where('id', '=', c.id).executeTakeFirstOrThrow();
+      const notes = await tx.selectFrom('notifications').select(['kind', 'user_id']).where('auction_id', '=', c.id).execute();
+      const ended = notes.filter((n) => n.kind === 'auction_ended');
+      const won = notes.filter((n) => n.kind === 'won');
+      if (row.status === 'active') expect([ended.length, won.length], `${when}: open auction ${c.id} notified`).toEqual([0, 0]);
+      else {
+        expect(row.winner_id).toBe(c.winner);
+        expect(ended.map((n) => n.user_id), `${when}: auction ${c.id} ended`).toEqual([seller.id]);
+        expect(won.map((n) => n.user_id)).toEqual(c.winner ? [c.winner] : []);
       }
     };
 
