@@ -6,7 +6,7 @@ import { resolveBid } from '@shared/rules/auto-bid';
 import { findBidGate, findMaxGate, findOwnActiveMax } from './bids.repository';
 import { presentAutoBid } from './bids.presenter';
 import { outcomeRefusal, refusalFor, toError } from './bid-refusals';
-import { decideBid, rulesState } from './bid-decision';
+import { decideBid, lockedPrice, rulesState } from './bid-decision';
 import { transactUnlessReadOnly } from '../../db/transactions';
 import { sawPrice } from './bid-lanes';
 
@@ -41,7 +41,7 @@ export async function setAutoBid(ctx: AppContext, bidder: User, auctionId: numbe
   // refused from the lane's price, but the price it saw under the lock is left for the bids behind it.
   const decided = await ctx.bidLanes.run(auctionId, async (lane) => {
     const d = await transactUnlessReadOnly(ctx.db, (tx) => decideBid(tx, bidder, auctionId, action, nowMs, softMs), (r) => !('refused' in r));
-    sawPrice(lane, 'refused' in d ? ('current_price' in d ? d.current_price : undefined) : d.after.current_price);
+    sawPrice(lane, lockedPrice(d));
     return d;
   });
   if ('refused' in decided) throw toError(decided, 'max_amount');

@@ -66,6 +66,16 @@ export function rulesState(price: number, leader: number | null, active: ActiveM
 }
 
 /**
+ * The auction's price as a decision saw it under the row lock (after its rows, if it wrote any); undefined for
+ * an answer that read no auction (a missing one, an Idempotency-Key replay). Left in the bid lane for the bids
+ * waiting behind it (bid-lanes.ts).
+ */
+export function lockedPrice(d: Decided | Refusal | object): number | undefined {
+  if ('after' in d) return (d as Decided).after.current_price;
+  return 'current_price' in d ? (d as { current_price: number }).current_price : undefined;
+}
+
+/**
  * The heart of a bid and of a maximum (docs/bidding.md): locks the auction row, reads the leader and the
  * active maximum, lets shared/rules/auto-bid.ts resolveBid() decide, then writes each row (own seq, bid_count,
  * soft-close end), the maxima and the notifications. A refusal without rows writes nothing (the caller rolls

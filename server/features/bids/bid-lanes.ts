@@ -6,8 +6,9 @@
  * bid whose turn comes after the lane saw a price it cannot beat is refused from that price, without the
  * database.
  *
- * Why that refusal is the rules' answer: the price a lane keeps was read under the row lock during this burst, and an auction's price only rises, so a bid below it + 10 is below the price now
- * + 10, and the rules refuse that as too low before they look at anything else (shared/rules/auto-bid.ts).
+ * Why that refusal is the rules' answer: the price a lane keeps was read under the row lock during this
+ * burst, and an auction's price only rises, so a bid below it + 10 is below the price now + 10, and the rules
+ * refuse that as too low before they look at anything else (shared/rules/auto-bid.ts).
  * The seller and the end were already checked by the gate. The row lock stays what makes bids take turns
  * (on several nodes too): a lane only orders this node's own, and only for a while (createBidLanes).
  *

@@ -9,7 +9,7 @@ import { findBidGate, findIdempotentAnswer, insertIdempotentAnswer, IDEMPOTENCY_
 import { presentPlacedBid } from './bids.presenter';
 import { isUniqueViolation } from '../../db/dialect';
 import { refusalFor, toError, type Refusal } from './bid-refusals';
-import { decideBid, type Decided } from './bid-decision';
+import { decideBid, lockedPrice, type Decided } from './bid-decision';
 import { sawPrice } from './bid-lanes';
 import { minNextBid } from '@shared/rules/bids';
 import { transactUnlessReadOnly } from '../../db/transactions';
@@ -100,12 +100,6 @@ export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInp
   if (outcome.extended) ctx.closer.rearm();
   if (outcome.refusal) return { refused: toError(outcome.refusal), events: outcome.events };
   return { placed: placedOf(outcome) };
-}
-
-/** The auction's price as the transaction saw it under the row lock (after its rows), when it read one. */
-function lockedPrice(d: Decision): number | undefined {
-  if ('rows' in d) return d.after.current_price;
-  return 'current_price' in d ? d.current_price : undefined;
 }
 
 async function runBidTransaction(ctx: AppContext, bidder: User, input: PlaceBidInput, nowMs: number, idem?: IdempotencyKey): Promise<Decision> {
