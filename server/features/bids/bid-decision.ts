@@ -70,9 +70,9 @@ export function rulesState(price: number, leader: number | null, active: ActiveM
  * an answer that read no auction (a missing one, an Idempotency-Key replay). Left in the bid lane for the bids
  * waiting behind it (bid-lanes.ts).
  */
-export function lockedPrice(d: Decided | Refusal | object): number | undefined {
-  if ('after' in d) return (d as Decided).after.current_price;
-  return 'current_price' in d ? (d as { current_price: number }).current_price : undefined;
+export function lockedPrice(d: Decided | Refusal | { replay: unknown } | { keyReused: true }): number | undefined {
+  if ('after' in d) return d.after.current_price;
+  return 'current_price' in d ? d.current_price : undefined;
 }
 
 /**
