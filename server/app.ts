@@ -67,13 +67,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.set('trust proxy', config.trustProxy ? parseTrustProxy(config.trustProxy) : false);
   app.set('etag', false);
 
-  const sessionsRepo = dbHandle.dialect === 'sqlite' ? sessionsRepository(dbHandle.sqlite) : pgSessionsRepository(dbHandle.db);
-  const sessions = new SqliteSessionStore(sessionsRepo);
-  sessions.startPruning();
-  const sessionMiddleware = createSessionMiddleware(config, sessions);
-
+  const { sessionsRepo, sessions, sessionMiddleware, secret } = createSessions(config, dbHandle);
   const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
-  const csrf = createCsrf({ secure: config.secureCookies, allowedOrigins });
+  const csrf = createCsrf({ secure: config.secureCookies, allowedOrigins, secret });
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), logger });
   const realtime = createRealtime({
@@ -129,11 +125,20 @@ export async function connectCluster(config: Config, logger: Logger): Promise<Re
   return undefined;
 }
 
+/** The session store (pruned from now on), its middleware, and the secret that signs cookies and visitor tokens. */
+function createSessions(config: Config, dbHandle: DbHandle) {
+  const sessionsRepo = dbHandle.dialect === 'sqlite' ? sessionsRepository(dbHandle.sqlite) : pgSessionsRepository(dbHandle.db);
+  const sessions = new SqliteSessionStore(sessionsRepo);
+  sessions.startPruning();
+  const secret = loadSessionSecret(config.dataDir, config.sessionSecret);
+  return { sessionsRepo, sessions, sessionMiddleware: createSessionMiddleware(config, sessions, secret), secret };
+}
+
 /** Sessions in the app's SQLite file behind the `sessionid` cookie (14 days, renewed on use). */
-function createSessionMiddleware(config: Config, store: SqliteSessionStore): RequestHandler {
+function createSessionMiddleware(config: Config, store: SqliteSessionStore, secret: string): RequestHandler {
   return session({
     name: SESSION_COOKIE,
-    secret: loadSessionSecret(config.dataDir, config.sessionSecret),
+    secret,
     store,
     resave: false,
     saveUninitialized: false,

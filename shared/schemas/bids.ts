@@ -107,8 +107,8 @@ export const UserNamesInput = z.object({
     .max(MAX_USER_IDS, bidTexts.tooManyIds),
 });
 export type UserNamesInput = z.infer<typeof UserNamesInput>;
-/** Same order as the ids asked; unknown ids get name null. */
-export const UserNamesResponse = z.array(z.object({ id: z.number(), name: z.string().nullable() }));
+/** First names in the order of the ids asked: duplicates kept, unknown ids skipped (the original client's shape). */
+export const UserNamesResponse = z.array(z.string());
 export type UserNamesResponse = z.infer<typeof UserNamesResponse>;
 
 /** Socket event `bid:placed` to room auction:{id}. */

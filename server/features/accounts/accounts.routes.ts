@@ -57,7 +57,7 @@ export function accountsRoutes(ctx: AppContext): Router {
 
   r.post('/logout/', async (req, res) => {
     const userId = req.user?.id;
-    await logoutSession(req, res);
+    await logoutSession(ctx, req, res);
     if (userId) await ctx.realtime.dropUser(userId);
     res.json({ detail: srv.loggedOut } satisfies ApiOutput<'POST /api/logout/'>);
   });

@@ -13,15 +13,15 @@ export function loginSession(ctx: AppContext, req: Request, res: Response, user:
   });
 }
 
-/** Ends the session completely (row deleted, cookie cleared) and hands out a fresh anonymous token. */
-export function logoutSession(req: Request, res: Response): Promise<void> {
+/** Ends the session completely (row deleted, cookie cleared) and hands out a fresh visitor token. */
+export function logoutSession(ctx: AppContext, req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) => {
     req.logout({ keepSessionInfo: false }, (err) => {
       if (err) return reject(err);
       req.session.destroy((destroyErr) => {
         if (destroyErr) return reject(destroyErr);
         res.clearCookie('sessionid', { path: '/' });
-        res.clearCookie('csrftoken', { path: '/' });
+        ctx.csrf.issueVisitorToken(res);
         resolve();
       });
     });

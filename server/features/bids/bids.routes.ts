@@ -83,11 +83,14 @@ export function bidsRoutes(ctx: AppContext): Router {
     res.json(rows.map(presentBid));
   });
 
-  /** Display names for the bid history, in the order asked; unknown ids get null. */
+  /**
+   * First names for the bid history, as the original client reads them: one per id that exists, in the order
+   * asked (duplicates kept, unknown ids skipped), matched to the bids by position.
+   */
   r.post('/users/', namesLimit, async (req, res) => {
     const { ids } = parse(UserNamesInput, req.body);
     const names = await findUserNames(ctx.db, ids);
-    const body: UserNamesResponse = ids.map((id) => ({ id, name: names.get(id) ?? null }));
+    const body: UserNamesResponse = ids.flatMap((id) => names.get(id) ?? []);
     res.json(body);
   });
 
