@@ -7,7 +7,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 /**
  * Writes `.vite/modules.json` beside Vite's manifest: for each JS chunk, the modules that put code in it
  * (paths relative to the repo). The manifest says which chunk loads which; this says what is inside, so
- * tests/bench/first-load-budget.test.ts can refuse classic zod anywhere a first visit loads.
+ * tests/bench/first-load.test.ts can refuse classic zod anywhere a first visit loads.
  */
 function chunkModules(): Plugin {
   return {

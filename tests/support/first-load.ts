@@ -1,5 +1,5 @@
 /**
- * What a cold first visit loads, read from the production build (dist/client/.vite/manifest.json and the
+ * What a cold first visit loads, read from a production client build (its .vite/manifest.json and the
  * per-chunk module list vite.config.ts writes beside it): the entry and its static imports, the route's page
  * chunk and its static imports, and the socket.io-client chunk the live layer loads after the first render.
  * Sizes are gzip -9 of the built files, as B5 weighs them in Chromium (scripts/bench/lib/benchmarks.ts).
