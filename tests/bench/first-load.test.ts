@@ -183,9 +183,11 @@ describe('how the server sends the built client', () => {
     }
   });
 
-  it('a missing asset still falls through to the page, with no encoding claimed', async () => {
-    const res = await raw(`${t.url}/assets/nema-ovoga-abc123.js`, { 'accept-encoding': CHROME });
-    expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  it('a missing asset, or the .vite/ folder of the build, falls through to the page, with no encoding claimed', async () => {
+    for (const p of ['/assets/nema-ovoga-abc123.js', '/.vite/manifest.json', '/.vite/modules.json']) {
+      const res = await raw(t.url + p, { 'accept-encoding': CHROME });
+      expect(res.headers['content-encoding'], p).toBeUndefined();
+      expect(res.headers['content-type'], p).toMatch(/^text\/html/);
+    }
   });
 });
