@@ -1,17 +1,47 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
+/**
+ * Writes `.vite/modules.json` beside Vite's manifest: for each JS chunk, the modules that put code in it
+ * (paths relative to the repo). The manifest says which chunk loads which; this says what is inside, so
+ * tests/bench/first-load.test.ts can refuse classic zod anywhere a first visit loads.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'aukcije:chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const out: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        out[chunk.fileName] = Object.entries(chunk.modules)
+          .filter(([, m]) => m.renderedLength > 0)
+          .map(([id]) => path.relative(__dirname, id.replace(/^\0/, '')).split(path.sep).join('/'))
+          .sort();
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(out, null, 1) });
+    },
+  };
+}
+
 export default defineConfig({
   root: path.resolve(__dirname, 'client'),
-  plugins: [react()],
+  plugins: [react(), chunkModules()],
   resolve: { alias: { '@shared': path.resolve(__dirname, 'shared') } },
   build: {
     outDir: path.resolve(__dirname, 'dist/client'),
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: which chunks a page loads (read by the first-load budget test). Not served: the
+    // static handler ignores dot-folders.
+    manifest: true,
+    // Everything a page needs before its own chunk (React, the router, react-query, the texts, the shell) in the
+    // entry chunk: left to itself Rolldown cut it into four more chunks (sr, queryOptions, useMutation…), each
+    // one more request and ~0.7 kB gz of its own (issue 21).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

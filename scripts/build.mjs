@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Builds the production client (Vite → dist/client) and server (esbuild → dist/server/server.cjs, started by
-// dist/server/index.js: scripts/server-loader.mjs, which keeps a V8 code cache of the bundle).
+// Builds the production client (Vite → dist/client, then .br and .gz beside each text asset: precompress.mjs)
+// and server (esbuild → dist/server/server.cjs, started by dist/server/index.js: scripts/server-loader.mjs,
+// which keeps a V8 code cache of the bundle).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const STAMP = path.join(root, 'dist', '.build-stamp');
@@ -16,6 +18,7 @@ const CLUSTER_ONLY = ['redis', '@socket.io/redis-adapter', 'rate-limit-redis'];
 export async function buildAll({ quiet = false } = {}) {
   const t0 = Date.now();
   await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'warn' : 'info' });
+  precompress(path.join(root, 'dist/client'));
   const serverDir = path.join(root, 'dist/server');
   // Leftovers of an earlier layout (the ESM bundle was index.js itself) and a code cache of the last build.
   for (const f of ['index.js', 'index.js.map', 'server.cjs.v8cache']) fs.rmSync(path.join(serverDir, f), { force: true });

@@ -10,7 +10,7 @@ process.chdir(root);
 const stamp = path.join(root, 'dist', '.build-stamp');
 const serverEntry = path.join(root, 'dist/server/index.js');
 /** What the build reads besides the source folders: a change to any of them also rebuilds. */
-const BUILD_INPUTS = ['package.json', 'vite.config.ts', 'tsconfig.json', 'scripts/build.mjs', 'scripts/server-loader.mjs'];
+const BUILD_INPUTS = ['package.json', 'vite.config.ts', 'tsconfig.json', 'scripts/build.mjs', 'scripts/precompress.mjs', 'scripts/server-loader.mjs'];
 
 const mtime = (p) => fs.statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 

@@ -4,6 +4,7 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import type { AppContext } from '../context';
 import { findShareRow } from '../features/auctions/auctions.repository';
 import { escapeHtml } from '../lib/html';
+import { precompressedStatic } from './precompressed';
 
 const OG_DESCRIPTION_MAX = 200;
 
@@ -58,12 +59,18 @@ async function loadShareMeta(ctx: AppContext, id: number): Promise<ShareMeta | n
   };
 }
 
-/** The built React client (dist/client) with index.html fallback; a plain page until the client is built. */
+/**
+ * The built React client (dist/client, precompressed: server/http/precompressed.ts) with index.html fallback;
+ * a plain page until the client is built.
+ */
 export function serveClient(app: Express, ctx: AppContext, sessionMiddleware: RequestHandler): void {
   app.use('/media', express.static(ctx.config.mediaDir, { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
   const indexFile = path.join(clientDir, 'index.html');
-  app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  // Vite names everything in assets/ by its content hash: a changed file is a new URL, so browsers keep these
+  // for a year without asking. Other files (favicon, placeholder) keep their names and an hour.
+  app.use('/assets', precompressedStatic(path.join(clientDir, 'assets'), { index: false, immutable: true, maxAge: '365d' }));
+  app.use(precompressedStatic(clientDir, { index: false, maxAge: '1h' }));
 
   // index.html is read once and kept in memory; its mtime is checked so a rebuild is picked up.
   let cached: { html: string; mtimeMs: number } | null = null;

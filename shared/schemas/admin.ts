@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../rules/limits';
 import { ADMIN_AUCTION_SORTS, ADMIN_AUCTION_STATUSES, ADMIN_USER_SEARCH_MAX } from '../rules/admin';
 import { AdminUser } from './accounts';
-import { auctionTexts, ListQuery, Paged } from './auctions';
+import { ListQuery, Paged } from './auctions';
+import { auctionTexts } from '../texts/auctions';
 
 /** Serbian messages of the admin list calls (our wording). */
 export const adminTexts = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sr } from '../texts/sr';
+import { auctionTexts } from '../texts/auctions';
 import { CATEGORY_VALUES } from '../categories';
 import {
   AUCTION_DURATIONS,
@@ -7,7 +8,6 @@ import {
   CITY_MAX,
   DEFAULT_AUCTION_DURATION,
   DESCRIPTION_MAX,
-  IMAGE_MAX_BYTES,
   IMAGES_MAX,
   MAX_PAGE_SIZE,
   MIN_STARTING_PRICE,
@@ -15,33 +15,6 @@ import {
 } from '../rules/limits';
 
 const t = sr.create;
-
-/** Serbian messages of the auction and image calls that the spec does not quote (our wording). */
-export const auctionTexts = {
-  titleTooLong: `Naslov može imati najviše ${TITLE_MAX} karaktera.`,
-  descriptionTooLong: `Opis može imati najviše ${DESCRIPTION_MAX} karaktera.`,
-  cityTooLong: `Grad može imati najviše ${CITY_MAX} karaktera.`,
-  priceTooHigh: 'Cena je prevelika.',
-  durationInvalid: 'Trajanje aukcije mora biti 1, 3, 4 ili 7 dana.',
-  created: 'Aukcija je uspešno postavljena.',
-  notFound: 'Aukcija ne postoji.',
-  deleteForbidden: 'Možete obrisati samo svoju aukciju.',
-  deleteHasBids: 'Aukcija ima ponude i ne može se obrisati.',
-  deleted: 'Aukcija je obrisana.',
-  imagesForbidden: 'Samo prodavac može menjati slike ove aukcije.',
-  imagesTooMany: sr.create.imagesMax,
-  imagesRequired: sr.create.imagesRequired,
-  imageTooLarge: sr.create.imageTooLarge,
-  imageNotImage: (name: string) => `${name} nije podržana slika. Dozvoljeni su JPEG, PNG, WebP i GIF.`,
-  imageTooManyPixels: (name: string) => `${name} ima previše piksela (najviše 40 megapiksela).`,
-  imagesOrderInvalid: 'Redosled slika nije ispravan: navedite svaku sliku aukcije tačno jednom.',
-  imageNotFound: 'Slika ne postoji.',
-  badForm: 'Podaci obrasca nisu ispravni.',
-  badPage: 'Broj stranice nije ispravan.',
-  badPageSize: 'Veličina stranice nije ispravna.',
-  badQuery: 'Parametri pretrage nisu ispravni.',
-  searchTooLong: 'Pretraga može imati najviše 200 karaktera.',
-} as const;
 
 const intLike = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(',', '.')) : v);
 
@@ -183,10 +156,3 @@ export type ImagesResponse = z.infer<typeof ImagesResponse>;
 export const ImageOrderInput = z.object({
   image_ids: z.array(z.number().int().positive(), { error: auctionTexts.imagesOrderInvalid }).min(1, auctionTexts.imagesOrderInvalid).max(IMAGES_MAX, auctionTexts.imagesOrderInvalid),
 });
-
-/** Client-side image pick check (the server checks again): count and size. */
-export function checkImagePick(existing: number, picked: { name: string; size: number }[]): string | null {
-  if (existing + picked.length > IMAGES_MAX) return sr.create.imagesPickMax;
-  const big = picked.find((f) => f.size > IMAGE_MAX_BYTES);
-  return big ? sr.create.imageTooLarge(big.name) : null;
-}

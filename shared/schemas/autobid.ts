@@ -7,12 +7,6 @@ import { BidAmount } from './bids';
  * answer); everyone else sees only the rows it actually bid (`auto: true` in the history and `bid:placed`).
  */
 
-/** Serbian texts of automatic bidding that the server answers with. */
-export const autoBidTexts = {
-  activeMaximum: 'Imate aktivnu automatsku ponudu. Povećajte je.',
-  onlyRaise: 'Maksimalnu ponudu možete samo povećati.',
-} as const;
-
 /** Body of PUT /api/auctions/{id}/auto-bid/: the maximum, whole dinars (the same rules and messages as a bid's amount). */
 export const AutoBidInput = z.object({ max_amount: BidAmount });
 export type AutoBidInput = z.infer<typeof AutoBidInput>;

@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { idField } from './bids';
-
-/** Serbian texts of the watchlist (issue 14): the UI's words and the server's answers. */
-export const watchlistTexts = {
-  title: 'Praćene aukcije',
-  watch: 'Prati',
-  watching: 'Pratite',
-  unwatch: 'Prestani da pratiš',
-  watchCount: (n: number) => `Prati: ${n}`,
-  empty: 'Ne pratite nijednu aukciju.',
-  auctionInvalid: 'Aukcija nije ispravno navedena.',
-  failed: 'Praćenje nije uspelo. Pokušajte ponovo.',
-} as const;
+import { watchlistTexts } from '../texts/watchlist';
 
 /** POST /api/watchlist/ */
 export const WatchInput = z.object({ auction_item_id: idField(watchlistTexts.auctionInvalid) });

@@ -352,7 +352,7 @@ export const sr = {
     historyBadgeLabel: 'automatska ponuda',
     error: 'Automatska ponuda nije postavljena. Pokušajte ponovo.',
   },
-  /** Watchlist (issue 14): beside watchlistTexts (shared/schemas/watchlist.ts), the client's own words. */
+  /** Watchlist (issue 14): beside watchlistTexts (shared/texts/watchlist.ts), the client's own words. */
   watch: {
     ofAuction: (title: string) => `aukciju ${title}`,
     count: (n: number) => `Broj pratilaca: ${n}`,

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from './Layout';
 import { AdminRoute, GuestOnlyRoute, ProtectedRoute } from './guards';
 import NotFoundPage from './NotFoundPage';
@@ -61,4 +61,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The routes under App's BrowserRouter. Not a data router (createBrowserRouter): no route loads data through
+ * the router, and its data layer would be ~16 kB gz of every first load (issue 21).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

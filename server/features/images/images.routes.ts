@@ -4,7 +4,8 @@ import { currentUser, requireActiveUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
 import { IMAGE_MAX_BYTES, IMAGES_MAX } from '@shared/rules/limits';
-import { auctionTexts, ImageOrderInput } from '@shared/schemas/auctions';
+import { ImageOrderInput } from '@shared/schemas/auctions';
+import { auctionTexts } from '@shared/texts/auctions';
 import type { ApiOutput } from '@shared/api';
 import { addImages, deleteImage, reorderImages, requireSellerOf, safeName, type Upload } from './images.service';
 

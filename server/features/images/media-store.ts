@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../http/errors';
-import { auctionTexts } from '@shared/schemas/auctions';
+import { auctionTexts } from '@shared/texts/auctions';
 
 /** Kinds we accept, decided from the bytes (never the name or the declared type). */
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);

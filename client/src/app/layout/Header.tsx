@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sr } from '@shared/texts/sr';
-import { watchlistTexts } from '@shared/schemas/watchlist';
+import { watchlistTexts } from '@shared/texts/watchlist';
 import { Logo } from '../../components/Logo';
 import { clearAuth, useAuth } from '../../features/auth/use-auth';
 import { statusQuery } from '../../features/auth/api/status';

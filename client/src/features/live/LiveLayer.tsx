@@ -1,14 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { sr } from '@shared/texts/sr';
 import { useAuth } from '../auth/use-auth';
 import { formatPrice } from '../../lib/format';
 import { reconnectSocket } from '../../lib/socket';
-import { notificationHtml } from '../notifications/sanitize';
 import { live } from './live-client';
 import { useStore } from './store';
 import './live.css';
+
+const loadNoticeToasts = () => import('./NoticeToasts');
+// If the chunk cannot be fetched the notice is not shown as a toast (the bell still counts it), rather than the
+// error taking the page down.
+const NoticeToasts = lazy(() => loadNoticeToasts().catch(() => ({ default: () => null })));
 
 /**
  * Mounted once in the layout: opens the app's socket, reconnects it when the session changes (login,
@@ -31,6 +35,8 @@ export function LiveLayer() {
     live.setUser(identity === 0 ? null : identity);
     if (seen.current !== null && seen.current !== identity) reconnectSocket();
     seen.current = identity;
+    // Only a logged-in user gets notifications: fetch their toast's chunk now, not when the first one arrives.
+    if (identity !== 0) loadNoticeToasts().catch(() => undefined);
   }, [identity]);
 
   return (
@@ -56,25 +62,11 @@ function OutbidToasts() {
   const notices = useStore(live.notices);
   return (
     <div className="live-toasts" aria-live="polite" aria-relevant="additions">
-      {notices.map((n) => (
-        <div key={n.id} className="live-toast live-toast--notice" role="status" data-testid="notice-toast">
-          <p className="live-toast__title">{sr.notice.title}</p>
-          {/* Sanitised like the notification list: only <a href> and <br> survive. */}
-          <p className="live-toast__text" dangerouslySetInnerHTML={{ __html: notificationHtml(n.message) }} />
-          <div className="live-toast__actions">
-            {n.auctionId !== null ? (
-              <Link to={`/aukcija/${n.auctionId}`} className="live-toast__link" onClick={() => live.dismissNotice(n.id)}>
-                {sr.live.openAuction}
-              </Link>
-            ) : (
-              <span />
-            )}
-            <button type="button" className="live-toast__close" aria-label={sr.live.closeToast} onClick={() => live.dismissNotice(n.id)}>
-              ×
-            </button>
-          </div>
-        </div>
-      ))}
+      {notices.length > 0 && (
+        <Suspense fallback={null}>
+          <NoticeToasts notices={notices} />
+        </Suspense>
+      )}
       {toasts.map((t) => (
         <div key={t.id} className="live-toast" role="status" data-testid="outbid-toast">
           <p className="live-toast__title">{sr.live.outbidTitle}</p>

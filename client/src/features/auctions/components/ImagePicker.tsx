@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { sr } from '@shared/texts/sr';
 import { IMAGES_MAX } from '@shared/rules/limits';
-import { auctionTexts, checkImagePick } from '@shared/schemas/auctions';
+import { auctionTexts } from '@shared/texts/auctions';
+import { checkImagePick } from '@shared/rules/images';
 
 export interface PickedImage {
   key: string;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
-import { watchlistTexts } from '@shared/schemas/watchlist';
+import { watchlistTexts } from '@shared/texts/watchlist';
 import { ApiError, isNotAuthenticated } from '../../../lib/api';
 import { useAuth } from '../../auth/use-auth';
 import { useToggleWatch } from '../api/watchlist';

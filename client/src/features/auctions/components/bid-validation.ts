@@ -1,6 +1,6 @@
 import { minNextBid } from '@shared/rules/bids';
 import { sr } from '@shared/texts/sr';
-import { autoBidTexts } from '@shared/schemas/autobid';
+import { autoBidTexts } from '@shared/texts/auto-bid';
 
 /** Client check of spec §4 step 3: a whole amount ≥ current + 10, else 'Minimalna ponuda je {min} din'. */
 export function checkBidAmount(raw: string, currentPrice: number): { amount: number } | { error: string } {

@@ -1,4 +1,4 @@
-import { watchlistTexts } from '@shared/schemas/watchlist';
+import { watchlistTexts } from '@shared/texts/watchlist';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuctionList } from '../components/AuctionList';
 
