@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { useLocation, type Location } from 'react-router-dom';
+import { Link, useLocation, type Location } from 'react-router-dom';
+import { sr } from '@shared/texts/sr';
 
 interface Props {
   location: Location;
@@ -10,12 +11,11 @@ interface State {
   location: Location;
 }
 
-const grey = 'rgba(200,200,200, 0.5)';
-
 /**
- * What the data router (createBrowserRouter) showed when a page threw while rendering, e.g. a lazy chunk that
- * failed to load: React Router's default error element, until the next navigation. BrowserRouter (issue 21: it
- * leaves the data router's ~16 kB gz out of the first load) has none, and a throw would blank the whole app.
+ * A page that throws while rendering (e.g. a lazy chunk that failed to load after a deploy) shows a Serbian error
+ * page with a reload button in its place, until the next navigation. BrowserRouter (issue 21: it leaves the data
+ * router's ~16 kB gz out of the first load) has no error element of its own, and a throw would blank the whole app.
+ * The error itself goes to the console only: no message or stack trace on the page.
  */
 class Boundary extends Component<Props, State> {
   state: State = { error: undefined, location: this.props.location };
@@ -29,20 +29,22 @@ class Boundary extends Component<Props, State> {
   }
 
   componentDidCatch(error: unknown) {
-    console.error('React Router caught the following error during render', error);
+    console.error('A page failed to render', error);
   }
 
   render() {
-    const { error } = this.state;
-    if (error === undefined) return this.props.children;
-    const message = error instanceof Error ? error.message : JSON.stringify(error);
-    const stack = error instanceof Error ? error.stack : null;
+    if (this.state.error === undefined) return this.props.children;
     return (
-      <>
-        <h2>Unexpected Application Error!</h2>
-        <h3 style={{ fontStyle: 'italic' }}>{message}</h3>
-        {stack ? <pre style={{ padding: '0.5rem', backgroundColor: grey }}>{stack}</pre> : null}
-      </>
+      <div className="page not-found" role="alert">
+        <h2 className="not-found__title">{sr.common.errorTitle}</h2>
+        <p className="not-found__text">{sr.common.errorText}</p>
+        <button type="button" className="btn btn--brand" onClick={() => window.location.reload()}>
+          {sr.common.reload}
+        </button>{' '}
+        <Link className="btn" to="/aukcije">
+          {sr.app.backToAuctions}
+        </Link>
+      </div>
     );
   }
 }

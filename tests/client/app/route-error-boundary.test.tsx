@@ -9,8 +9,8 @@ function Broken(): never {
   throw new Error('Failed to fetch dynamically imported module');
 }
 
-describe('RouteErrorBoundary (what the data router showed when a page threw)', () => {
-  it('shows the error in place of the page', () => {
+describe('RouteErrorBoundary (a page that throws while rendering)', () => {
+  it('shows a Serbian error page with a reload button in place of the page, without the error text', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // React and the boundary report the throw
     render(
       <MemoryRouter initialEntries={['/pokvareno']}>
@@ -21,8 +21,9 @@ describe('RouteErrorBoundary (what the data router showed when a page threw)', (
         </RouteErrorBoundary>
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Unexpected Application Error!');
-    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Failed to fetch dynamically imported module');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Došlo je do greške');
+    expect(screen.getByRole('button', { name: 'Osveži stranicu' })).toBeTruthy();
+    expect(screen.queryByText(/Failed to fetch/)).toBeNull();
   });
 
   it('resets when the location changes', () => {
@@ -43,7 +44,7 @@ describe('RouteErrorBoundary (what the data router showed when a page threw)', (
         <Link to="/b">dalje</Link>
       </MemoryRouter>,
     );
-    expect(screen.getByText('jednom')).toBeTruthy();
+    expect(screen.getByText('Došlo je do greške')).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('link', { name: 'dalje' }));
     expect(screen.getByText('Radi')).toBeTruthy();
