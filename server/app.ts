@@ -23,7 +23,7 @@ import { configurePassport } from './features/accounts/passport';
 import { applyAdminEmails, redactUrl } from './features/accounts/startup';
 import { apiRoutes, startBackgroundJobs } from './features/index';
 import { createClosingScheduler } from './features/auctions/closing.scheduler';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty } from './features/demo/demo.service';
 import { serveClient } from './http/spa';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
