@@ -42,6 +42,17 @@ export default tseslint.config(
     },
   },
   {
+    // Features talk to the sockets only through events (server/events.ts, unit-of-work.ts); dependency-cruiser
+    // keeps their imports out of server/realtime, this keeps them off the context's socket port.
+    files: ['server/features/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'ctx', property: 'realtime', message: 'Return events (server/events.ts) and let the unit of work publish them; ctx.realtime is for the app shell and tests.' },
+      ],
+    },
+  },
+  {
     // Long functions hide the steps a reader needs to see; migrations are frozen history and stay as written.
     files: ['server/**/*.ts', 'client/src/**/api/**/*.ts', 'client/src/**/hooks/**/*.ts', 'client/src/**/hooks.ts', 'client/src/**/use-*.ts', 'client/src/lib/api.ts'],
     ignores: ['server/db/migrations/**'],

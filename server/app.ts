@@ -11,6 +11,9 @@ import type { AppContext } from './context';
 import { migrateToLatest, openAppDatabase, type DbHandle } from './db/connection';
 import { createBidLanes } from './features/bids/bid-lanes';
 import { pgSessionsRepository, sessionsRepository } from './features/accounts/sessions.repository';
+import { createSessionCheck } from './features/accounts/session-check';
+import { getSeqs, getSnapshot } from './features/auctions/auctions.service';
+import { createEventSink } from './events';
 import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { loadSessionSecret } from './lib/secret';
@@ -18,12 +21,13 @@ import { connectRedis, type RedisHandle } from './lib/redis';
 import { SESSION_COOKIE, SqliteSessionStore } from './http/session-store';
 import { createCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
-import { createRealtime } from './realtime/index';
+import { createRealtime, type LiveReads } from './realtime/index';
+import type { Db } from './db/types';
 import { configurePassport } from './features/accounts/passport';
 import { applyAdminEmails, redactUrl } from './features/accounts/startup';
 import { apiRoutes, startBackgroundJobs } from './features/index';
 import { createClosingScheduler } from './features/auctions/closing.scheduler';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty } from './features/demo/demo.service';
 import { serveClient } from './http/spa';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -72,16 +76,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const csrf = createCsrf({ secure: config.secureCookies, allowedOrigins, secret });
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), logger });
+  const events = createEventSink();
   const realtime = createRealtime({
-    httpServer,
-    sessionMiddleware,
-    allowedOrigins,
-    logger,
-    db: dbHandle.db,
-    sessions: sessionsRepo,
+    ...{ httpServer, sessionMiddleware, allowedOrigins, logger, events },
+    reads: liveReads(dbHandle.db),
+    sessionCheck: createSessionCheck(sessionsRepo),
     flood: config.rateLimit ? undefined : false,
     adapter: redis?.adapter,
   });
+  const closer = createClosingScheduler();
 
   const ctx: AppContext = {
     config,
@@ -93,9 +96,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
     mailer,
     sessions,
     csrf,
+    events,
     realtime,
     ...(redis ? { redis } : {}),
-    closer: createClosingScheduler(),
+    closer,
     bidLanes: createBidLanes(),
   };
 
@@ -111,8 +115,13 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(errorHandler(logger));
 
   if (deps.seed !== false && config.seedDemo) await seedIfEmpty(ctx);
-  const stopJobs = startBackgroundJobs(ctx);
+  const stopJobs = startBackgroundJobs(ctx, closer);
   return appHandle({ app, httpServer, ctx, db: dbHandle }, stopJobs);
+}
+
+/** What the sockets read, from the auctions feature: realtime/ imports no feature. */
+function liveReads(db: Db): LiveReads {
+  return { snapshot: (id, viewerId) => getSnapshot(db, id, viewerId), seqs: (ids) => getSeqs(db, ids) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
+import type { ClosingScheduler } from './auctions/closing.scheduler';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { auctionsRoutes } from './auctions/auctions.routes';
@@ -30,7 +31,7 @@ export function apiRoutes(ctx: AppContext): Router {
 }
 
 /** Timers (auction closing, expired Idempotency-Keys). Returns a function that stops them all. */
-export function startBackgroundJobs(ctx: AppContext): () => void {
-  const stops: Array<() => void> = [ctx.closer.start(ctx), startIdempotencyKeyPruning(ctx)];
+export function startBackgroundJobs(ctx: AppContext, closer: ClosingScheduler): () => void {
+  const stops: Array<() => void> = [closer.start(ctx), startIdempotencyKeyPruning(ctx)];
   return () => stops.forEach((s) => s());
 }

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { srv } from '@shared/texts/server';
 
@@ -54,6 +54,11 @@ export function errorBody(err: AppError): Record<string, unknown> {
   return { ...(err.fields ?? {}), ...(err.extra ?? {}), detail: err.message, message: err.message, code: err.code };
 }
 
+/** Answers `err` in the contract's shape: the handler below, and a route that got a refusal as a value. */
+export function sendError(res: Response, err: AppError): void {
+  res.status(err.status).json(errorBody(err));
+}
+
 /** Turns anything thrown into the contract's JSON; never a stack trace or SQL. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
@@ -71,10 +76,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       logger.error({ err, url: req.originalUrl, method: req.method }, 'unhandled error');
       appErr = new AppError(500, 'internal', srv.internal);
     }
-    res.status(appErr.status).json(errorBody(appErr));
+    sendError(res, appErr);
   };
 }
 
 export const apiNotFound: RequestHandler = (_req, res) => {
-  res.status(404).json(errorBody(AppError.notFound()));
+  sendError(res, AppError.notFound());
 };

@@ -1,6 +1,7 @@
-import type { Server, Socket } from 'socket.io';
+import type { Socket } from 'socket.io';
 import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from '@shared/socket-events';
+import type { Io } from '../context';
 
-/** The typed socket.io server and socket of the contract in shared/socket-events.ts. */
-export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+/** The typed socket.io server (declared with the app's ports, context.ts) and socket of shared/socket-events.ts. */
+export type { Io };
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

@@ -1,39 +1,48 @@
 /**
- * The one way out for events: services return DomainEvent[] from a committed transaction, and whoever awaited
- * that commit hands them here: a route after it has answered (the answer does not wait for the fan-out to
- * the rooms), the closer after each close. Events go out in the order given.
+ * The realtime layer's subscription to the app's events (server/events.ts): createRealtime() subscribes
+ * publish() to ctx.events, and the unit of work (unit-of-work.ts) hands it each transaction's events after the
+ * commit. Events go out in the order given. A session that ended demotes its sockets; the returned promise
+ * (PostgreSQL only) settles once they are.
  */
-import type { AppContext } from '../context';
+import type { DomainEvent } from '../events';
+import type { MaybeAsync } from '../lib/maybe-async';
 import {
   broadcastAuctionClosed,
   broadcastAuctionDeleted,
   broadcastBidPlaced,
   broadcastCommentCreated,
   broadcastCommentDeleted,
-  broadcastNotificationChanges,
+  broadcastNotificationChange,
   broadcastUnreadCount,
+  type Outlet,
 } from './broadcast';
-import type { DomainEvent } from './events';
 
-export function publish(ctx: AppContext, events: readonly DomainEvent[]): void {
-  for (const e of events) publishOne(ctx, e);
+export function publish(out: Outlet, events: readonly DomainEvent[]): MaybeAsync<void> {
+  let pending: Promise<void>[] | undefined;
+  for (const e of events) {
+    const done = publishOne(out, e);
+    if (done instanceof Promise) (pending ??= []).push(done);
+  }
+  if (pending) return Promise.all(pending).then(() => undefined);
 }
 
-function publishOne(ctx: AppContext, e: DomainEvent): void {
+function publishOne(out: Outlet, e: DomainEvent): MaybeAsync<void> {
   switch (e.type) {
     case 'bid:placed':
-      return broadcastBidPlaced(ctx, e.payload);
+      return broadcastBidPlaced(out, e.payload);
     case 'comment:created':
-      return broadcastCommentCreated(ctx, e.payload);
+      return broadcastCommentCreated(out, e.payload);
     case 'comment:deleted':
-      return broadcastCommentDeleted(ctx, e.payload);
+      return broadcastCommentDeleted(out, e.payload);
     case 'auction:closed':
-      return broadcastAuctionClosed(ctx, e.payload);
+      return broadcastAuctionClosed(out, e.payload);
     case 'auction:deleted':
-      return broadcastAuctionDeleted(ctx, e.payload);
+      return broadcastAuctionDeleted(out, e.payload);
     case 'notification:changed':
-      return broadcastNotificationChanges(ctx, [e.change]);
+      return broadcastNotificationChange(out, e.change);
     case 'notifications:read':
-      return broadcastUnreadCount(ctx, e.userId, e.unread);
+      return broadcastUnreadCount(out, e.userId, e.unread);
+    case 'session:ended':
+      return out.realtime.dropUser(e.userId);
   }
 }

@@ -12,25 +12,37 @@ import {
   type AuctionJoinAck,
   type AuctionsWatchAck,
 } from '@shared/socket-events';
-import type { Db } from '../db/types';
-import { findSeqs } from '../features/auctions/seq.repository';
+import type { AuctionDetail } from '@shared/schemas/auctions';
 import { acked } from './acks';
 import type { IoSocket } from './io';
-import { loadAuctionSnapshot } from './snapshot';
 import { rtTexts } from './texts';
+
+/** An auction's detail (what GET /api/auction/{id}/ answers) with the seq that describes exactly it. */
+export interface AuctionSnapshot {
+  seq: number;
+  auction: AuctionDetail;
+}
+
+/** What the rooms read, handed to createRealtime() by the app (the auctions feature implements them). */
+export interface LiveReads {
+  /** The snapshot of an auction as `viewerId` sees it (none: a visitor), or undefined when it does not exist. */
+  snapshot(auctionId: number, viewerId?: number): Promise<AuctionSnapshot | undefined>;
+  /** The current seq of each existing auction among `ids`. */
+  seqs(ids: number[]): Promise<Map<number, number>>;
+}
 
 const auctionRoomsOf = (socket: IoSocket) => [...socket.rooms].filter((r) => auctionIdOfRoom(r) !== null).length;
 
-export function registerRoomHandlers(socket: IoSocket, db: Db, logger: Logger): void {
+export function registerRoomHandlers(socket: IoSocket, reads: LiveReads, logger: Logger): void {
   socket.on(...acked(socket, logger, 'time:sync', TimeSyncInput, (p) => ({ client_time: p.client_time, server_time: Date.now() })));
-  socket.on(...acked(socket, logger, 'auction:join', AuctionJoinInput, ({ auction_id }) => join(socket, db, auction_id)));
+  socket.on(...acked(socket, logger, 'auction:join', AuctionJoinInput, ({ auction_id }) => join(socket, reads, auction_id)));
   socket.on(
     ...acked(socket, logger, 'auction:leave', AuctionLeaveInput, async ({ auction_id }) => {
       await socket.leave(auctionRoom(auction_id));
       return { ok: true as const };
     }),
   );
-  socket.on(...acked(socket, logger, 'auctions:watch', AuctionsWatchInput, ({ auction_ids }) => watch(socket, db, auction_ids)));
+  socket.on(...acked(socket, logger, 'auctions:watch', AuctionsWatchInput, ({ auction_ids }) => watch(socket, reads, auction_ids)));
   socket.on(
     ...acked(socket, logger, 'auctions:unwatch', AuctionsUnwatchInput, async ({ auction_ids }) => {
       for (const id of new Set(auction_ids)) await socket.leave(auctionRoom(id));
@@ -39,7 +51,7 @@ export function registerRoomHandlers(socket: IoSocket, db: Db, logger: Logger): 
   );
 }
 
-async function join(socket: IoSocket, db: Db, auctionId: number): Promise<AuctionJoinAck> {
+async function join(socket: IoSocket, reads: LiveReads, auctionId: number): Promise<AuctionJoinAck> {
   if (!socket.connected) return { ok: false, detail: rtTexts.internal };
   const room = auctionRoom(auctionId);
   const already = socket.rooms.has(room);
@@ -47,7 +59,7 @@ async function join(socket: IoSocket, db: Db, auctionId: number): Promise<Auctio
   // Join before reading: an event committed after the read carries a larger seq and is delivered to
   // this socket; one committed before is already inside the snapshot (seq ≤ snapshot seq).
   await socket.join(room);
-  const snap = await loadAuctionSnapshot(db, auctionId, socket.data.userId ?? undefined);
+  const snap = await reads.snapshot(auctionId, socket.data.userId ?? undefined);
   if (!snap) {
     if (!already) await socket.leave(room);
     return { ok: false, detail: rtTexts.notFound };
@@ -55,13 +67,13 @@ async function join(socket: IoSocket, db: Db, auctionId: number): Promise<Auctio
   return { ok: true, server_time: Date.now(), seq: snap.seq, auction: snap.auction };
 }
 
-async function watch(socket: IoSocket, db: Db, auctionIds: number[]): Promise<AuctionsWatchAck> {
+async function watch(socket: IoSocket, reads: LiveReads, auctionIds: number[]): Promise<AuctionsWatchAck> {
   if (!socket.connected) return { ok: false, detail: rtTexts.internal };
   const ids = [...new Set(auctionIds)];
   const fresh = ids.filter((id) => !socket.rooms.has(auctionRoom(id)));
   if (auctionRoomsOf(socket) + fresh.length > MAX_AUCTION_ROOMS_PER_SOCKET) return { ok: false, detail: rtTexts.tooManyRooms };
   await socket.join(fresh.map(auctionRoom));
-  const seqs = await findSeqs(db, ids);
+  const seqs = await reads.seqs(ids);
   const missing = ids.filter((id) => !seqs.has(id));
   for (const id of missing) if (fresh.includes(id)) await socket.leave(auctionRoom(id));
   return {

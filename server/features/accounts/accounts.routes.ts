@@ -15,6 +15,7 @@
  */
 import { Router } from 'express';
 import type { AppContext } from '../../context';
+import { sessionEnded } from '../../events';
 import { currentUser, requireAuth } from '../../http/auth';
 import { parse } from '../../http/validate';
 import { createRateLimits } from '../../http/rate-limit';
@@ -58,7 +59,7 @@ export function accountsRoutes(ctx: AppContext): Router {
   r.post('/logout/', async (req, res) => {
     const userId = req.user?.id;
     await logoutSession(ctx, req, res);
-    if (userId) await ctx.realtime.dropUser(userId);
+    if (userId) await ctx.events.publish(sessionEnded(userId));
     res.json({ detail: srv.loggedOut } satisfies ApiOutput<'POST /api/logout/'>);
   });
 

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
+import { sessionEnded } from '../../events';
 import { currentUser, requireAuth } from '../../http/auth';
 import { parse } from '../../http/validate';
 import type { RateLimits } from '../../http/rate-limit';
@@ -23,7 +24,7 @@ export function passwordRoutes(ctx: AppContext, limits: RateLimits): Router {
     const fresh = await findUserById(ctx.db, user.id);
     await loginSession(ctx, req, res, fresh ?? user);
     // Sockets of the ended sessions leave user:{id} now; this tab reconnects with its new session id.
-    await ctx.realtime.dropUser(user.id);
+    await ctx.events.publish(sessionEnded(user.id));
     res.json({ detail: srv.passwordChanged } satisfies ApiOutput<'POST /api/change-password/'>);
   });
 

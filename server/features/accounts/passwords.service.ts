@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { sessionEnded } from '../../events';
 import type { User } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { isoAt } from '../../lib/time';
@@ -61,6 +62,6 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
   });
   await revokeEmailTokens(ctx.db, user.id, 'reset');
   await ctx.sessions.destroyUserSessions(user.id);
-  await ctx.realtime.dropUser(user.id);
+  await ctx.events.publish(sessionEnded(user.id));
   return user.id;
 }

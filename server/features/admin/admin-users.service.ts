@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { sessionEnded } from '../../events';
 import type { User } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { isoAt } from '../../lib/time';
@@ -45,7 +46,7 @@ export async function blockUser(ctx: AppContext, admin: User, userId: number): P
   if (!user.blocked_at) await setBlocked(ctx.db, userId, blockedAt);
   await cancelMaximaOf(ctx.db, userId, blockedAt);
   await ctx.sessions.destroyUserSessions(userId);
-  await ctx.realtime.dropUser(userId);
+  await ctx.events.publish(sessionEnded(userId));
   ctx.logger.info({ adminId: admin.id, userId }, 'user blocked');
   return { ...user, blocked_at: blockedAt };
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import type { DbOrTx } from '../../db/types';
 import type { SearchTerm } from '@shared/rules/search';
-import type { AuctionsQuery, ListFilter } from './auctions.repository';
+import type { AuctionsQuery, ListFilter } from './auctions-query';
 
 /**
  * How a page of a search (3+ characters) finds its matches; counts always use `drive`.

@@ -1,8 +1,8 @@
-import { sql, type ExpressionBuilder, type Insertable, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import { precompiled } from '../../db/precompiled';
 import type { Auction, AuctionsTable, Database, DbOrTx } from '../../db/types';
-import type { AdminAuctionSort, AdminAuctionStatus } from '@shared/rules/admin';
+import type { AdminAuctionSort } from '@shared/rules/admin';
 import type { SearchTerm } from '@shared/rules/search';
 import { chooseSearchPlan, filterSearch, ftsPhrase, whereMatches, type SearchPlan } from './auctions-search.repository';
 
@@ -36,29 +36,10 @@ export interface DetailRow extends CardRow {
   watched: number | boolean;
 }
 
-/**
- * Which auctions a list shows.
- * - public: open (status active and end_date in the future) auctions of sellers who are not blocked;
- * - all: everything (admin), or only open (`active`: status active, end_date in the future) or ended ones
- *   (`ended`: closed, or end_date passed and not yet closed) — the status a card shows;
- * - seller / bidder / watcher: the user's own auctions / the auctions the user bid on / watches, ended ones included.
- */
-export type ListScope =
-  | { kind: 'public' }
-  | { kind: 'all'; status?: AdminAuctionStatus }
-  | { kind: 'seller'; userId: number }
-  | { kind: 'bidder'; userId: number }
-  | { kind: 'watcher'; userId: number };
+import type { AuctionsQuery, ListFilter, ListScope } from './auctions-query';
 
-export interface ListFilter {
-  scope: ListScope;
-  now: string;
-  category?: string;
-  /** searchTerm(q). */
-  search?: SearchTerm;
-}
-
-export type AuctionsQuery<O> = SelectQueryBuilder<Database & { a: AuctionsTable }, 'a', O>;
+// Declared beside the search plans' module, which reads them too (no import circle).
+export type { AuctionsQuery, ListFilter, ListScope };
 
 /**
  * `endDateRange`: whether the public filter's `end_date > now` may be the way into an index. Only a list in

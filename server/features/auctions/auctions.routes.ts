@@ -3,7 +3,6 @@ import type { AppContext } from '../../context';
 import { currentUser, requireActiveUser, requireAuth } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
-import { publish } from '../../realtime/publish';
 import { CreateAuctionInput, ListQuery } from '@shared/schemas/auctions';
 import { auctionTexts } from '@shared/texts/auctions';
 import { AdminAuctionsQuery } from '@shared/schemas/admin';
@@ -37,9 +36,8 @@ export function auctionsRoutes(ctx: AppContext): Router {
   });
 
   r.delete('/auctionItems/delete/:id/', requireActiveUser, async (req, res) => {
-    const events = await deleteAuction(ctx, currentUser(req), parseId(req.params.id));
+    await deleteAuction(ctx, currentUser(req), parseId(req.params.id));
     res.status(204).end();
-    publish(ctx, events);
   });
 
   r.get('/user/username/:auctionId/', async (req, res) => {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { User } from '../../db/types';
+import type { Db, User } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { isoAt } from '../../lib/time';
 import { ALL_AUCTIONS } from '@shared/categories';
@@ -12,8 +12,8 @@ import { imagesForAuctions, listImages } from '../images/images.repository';
 import { removeFiles } from '../images/media-store';
 import { watchedAmong } from '../watchlist/watchlist.repository';
 import * as repo from './auctions.repository';
-import { bumpSeq } from './seq.repository';
-import type { DomainEvent } from '../../realtime/events';
+import { bumpSeq, findSeq, findSeqs } from './seq.repository';
+import { unitOfWork } from '../../unit-of-work';
 import { presentCard, presentDetail } from './auctions.presenter';
 
 /** The plain (unpaged) list answers at most this many cards; clients that need more use `page`. */
@@ -55,15 +55,36 @@ export async function getDetail(ctx: AppContext, id: number, viewerId?: number):
 }
 
 /**
- * The seller while there are no bids, an admin always. Image files go with the auction. Returns
- * `auction:deleted`, to be published after the commit.
+ * The detail snapshot of an auction for a socket that joins its room (exactly what getDetail() answers)
+ * together with its seq, read in one transaction so that the seq describes that snapshot. Undefined when the
+ * auction does not exist. `viewerId`: the socket's user, whose `watched` it shows (none: a visitor's socket).
  */
-export async function deleteAuction(ctx: AppContext, user: User, id: number): Promise<DomainEvent[]> {
+export async function getSnapshot(db: Db, id: number, viewerId?: number): Promise<{ seq: number; auction: AuctionDetail } | undefined> {
+  return db.transaction().execute(async (tx) => {
+    const row = await repo.findDetail(tx, id, viewerId);
+    if (!row) return undefined;
+    const seq = await findSeq(tx, id);
+    if (seq === undefined) return undefined;
+    const images = await listImages(tx, id);
+    return { seq, auction: presentDetail(row, images) };
+  });
+}
+
+/** The current seq of each existing auction among `ids` (a socket that watches list cards). */
+export function getSeqs(db: Db, ids: number[]): Promise<Map<number, number>> {
+  return findSeqs(db, ids);
+}
+
+/**
+ * The seller while there are no bids, an admin always. Image files go with the auction. Publishes
+ * `auction:deleted` after the commit.
+ */
+export async function deleteAuction(ctx: AppContext, user: User, id: number): Promise<void> {
   const auction = await repo.findAuction(ctx.db, id);
   if (!auction) throw AppError.notFound(auctionTexts.notFound);
   const isAdmin = !!user.is_admin;
   if (!isAdmin && auction.seller_id !== user.id) throw AppError.forbidden(auctionTexts.deleteForbidden);
-  const { seq, images } = await ctx.db.transaction().execute(async (tx) => {
+  const { images } = await unitOfWork(ctx, async (tx) => {
     // The deletion is the auction's last change, so it takes the next seq like any other: bumped in the row
     // (which also locks it against a bid or comment until the delete) and rolled back if the delete is refused.
     const next = await bumpSeq(tx, id);
@@ -73,13 +94,12 @@ export async function deleteAuction(ctx: AppContext, user: User, id: number): Pr
       if (!isAdmin) throw AppError.badRequest(auctionTexts.deleteHasBids, undefined, 'has_bids');
       throw AppError.notFound(auctionTexts.notFound);
     }
-    return { seq: next, images: rows };
-  });
+    return { images: rows, events: [{ type: 'auction:deleted', payload: { auction_id: id, seq: next } }] as const };
+  }, { events: (r) => r.events });
   await removeFiles(
     ctx.config.mediaDir,
     images.flatMap((i) => [i.card_path, i.large_path]),
   ).catch((err: unknown) => ctx.logger.warn({ err, id }, 'could not remove image files'));
-  return [{ type: 'auction:deleted', payload: { auction_id: id, seq } }];
 }
 
 /**

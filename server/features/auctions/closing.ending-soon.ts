@@ -7,9 +7,9 @@
  */
 import type { AppContext } from '../../context';
 import { isoAt } from '../../lib/time';
-import { notificationEvents, type DomainEvent } from '../../realtime/events';
-import { publish } from '../../realtime/publish';
-import { notifyEndingSoon, type NotificationChange } from '../notifications/notifications.service';
+import { notificationEvents, type DomainEvent, type NotificationChange } from '../../events';
+import { unitOfWork } from '../../unit-of-work';
+import { notifyEndingSoon } from '../notifications/notifications.service';
 import { watcherIdsBefore } from '../watchlist/watchlist.repository';
 import { bidderIdsBefore, claimEndingSoon, findEndingSoonIds } from './closing.repository';
 
@@ -24,12 +24,12 @@ export function minutesLeft(endDate: string, nowMs: number): number {
  * Sends one auction's alert if it is still open, unclaimed and inside its window at `nowMs`: to every user who
  * watched it, or had bid on it, before the window opened (end_date − ENDING_SOON_SECONDS), each once; not to
  * its seller, nor to a blocked user. Returns
- * the notification events to publish after the commit, or null when another call claimed it (or it is not due).
+ * the notification events (published after the commit), or null when another call claimed it (or it is not due).
  */
 export async function sendEndingSoon(ctx: AppContext, auctionId: number, nowMs: number = Date.now()): Promise<DomainEvent[] | null> {
   const windowMs = ctx.config.endingSoonSeconds * 1000;
   const now = isoAt(nowMs);
-  return ctx.db.transaction().execute(async (tx) => {
+  return unitOfWork(ctx, async (tx): Promise<DomainEvent[] | null> => {
     const row = await claimEndingSoon(tx, auctionId, now, isoAt(nowMs + windowMs));
     if (!row) return null;
     const windowStart = isoAt(Date.parse(row.end_date) - windowMs);
@@ -41,10 +41,10 @@ export async function sendEndingSoon(ctx: AppContext, auctionId: number, nowMs: 
     const changes: NotificationChange[] = [];
     for (const userId of recipients) changes.push(await notifyEndingSoon(tx, userId, { id: row.id, title: row.title }, minutes, now));
     return notificationEvents(changes);
-  });
+  }, { events: (events) => events });
 }
 
-/** Sends the alert of every auction whose window has opened at `nowMs`, publishing each after its commit. Returns how many. */
+/** Sends the alert of every auction whose window has opened at `nowMs`, each published after its commit. Returns how many. */
 export async function sendDueEndingSoon(ctx: AppContext, nowMs: number = Date.now()): Promise<number> {
   const windowMs = ctx.config.endingSoonSeconds * 1000;
   if (windowMs <= 0) return 0;
@@ -52,10 +52,7 @@ export async function sendDueEndingSoon(ctx: AppContext, nowMs: number = Date.no
   for (;;) {
     const ids = await findEndingSoonIds(ctx.db, isoAt(nowMs), isoAt(nowMs + windowMs), BATCH);
     for (const id of ids) {
-      const events = await sendEndingSoon(ctx, id, nowMs);
-      if (!events) continue;
-      sent += 1;
-      publish(ctx, events);
+      if (await sendEndingSoon(ctx, id, nowMs)) sent += 1;
     }
     if (ids.length < BATCH) return sent;
   }

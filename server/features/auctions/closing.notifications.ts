@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/types';
-import { notifySellerEnded, notifyWinner, type NotificationChange } from '../notifications/notifications.service';
+import type { NotificationChange } from '../../events';
+import { notifySellerEnded, notifyWinner } from '../notifications/notifications.service';
 import { findContact, type EndedAuction } from './closing.repository';
 
 /**

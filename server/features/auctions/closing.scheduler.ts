@@ -4,16 +4,15 @@
  * first. It never sleeps longer than MAX_WAIT_MS, so auctions created elsewhere (or by another node) are
  * noticed within a second.
  */
-import type { AppContext } from '../../context';
+import type { AppContext, Closer } from '../../context';
 import { closeDueAuctions } from './closing';
 import { sendDueEndingSoon } from './closing.ending-soon';
 import { findNextWakeDates } from './closing.repository';
 
 const MAX_WAIT_MS = 1000;
 
-export interface ClosingScheduler {
-  /** Wakes the closer now (an auction was created, or a bid moved an end): it re-aims its timer. */
-  rearm(): void;
+/** The closer (ctx.closer) and what only the app's shell calls: start. */
+export interface ClosingScheduler extends Closer {
   /** Starts the closer on `ctx`: a sweep now, then the timer. Returns stop(). */
   start(ctx: AppContext): () => void;
 }

@@ -4,8 +4,8 @@
  */
 import type { AppContext } from '../../context';
 import { isoAt } from '../../lib/time';
-import { notificationEvents, type DomainEvent } from '../../realtime/events';
-import { publish } from '../../realtime/publish';
+import { notificationEvents, type DomainEvent } from '../../events';
+import { unitOfWork } from '../../unit-of-work';
 import { findDueAuctionIds, markEnded } from './closing.repository';
 import { notifyEnded } from './closing.notifications';
 
@@ -14,8 +14,8 @@ const BATCH = 100;
 /**
  * Closes one auction if it is still active and due at `nowMs`. The conditional UPDATE makes this
  * idempotent: only the call that flips the row notifies; every other call (another node, a second
- * sweep) changes nothing and returns null. Otherwise returns `auction:closed` and the notifications, to be
- * published after the commit.
+ * sweep) changes nothing and returns null. Otherwise returns `auction:closed` and the notifications, which the
+ * unit of work has published after the commit.
  */
 export async function closeAuction(ctx: AppContext, auctionId: number, nowMs: number = Date.now()): Promise<DomainEvent[] | null> {
   const now = isoAt(nowMs);
@@ -25,7 +25,7 @@ export async function closeAuction(ctx: AppContext, auctionId: number, nowMs: nu
 }
 
 function closeLocked(ctx: AppContext, auctionId: number, now: string): Promise<DomainEvent[] | null> {
-  return ctx.db.transaction().execute(async (tx) => {
+  return unitOfWork(ctx, async (tx): Promise<DomainEvent[] | null> => {
     const row = await markEnded(tx, auctionId, now);
     if (!row) return null;
     const notifications = await notifyEnded(tx, row, now);
@@ -41,19 +41,16 @@ function closeLocked(ctx: AppContext, auctionId: number, now: string): Promise<D
       },
     };
     return [closed, ...notificationEvents(notifications)];
-  });
+  }, { events: (events) => events });
 }
 
-/** Closes every auction due at `nowMs`, publishing each after its commit. Returns how many it closed. */
+/** Closes every auction due at `nowMs`, each published after its commit. Returns how many it closed. */
 export async function closeDueAuctions(ctx: AppContext, nowMs: number = Date.now()): Promise<number> {
   let closed = 0;
   for (;;) {
     const ids = await findDueAuctionIds(ctx.db, isoAt(nowMs), BATCH);
     for (const id of ids) {
-      const events = await closeAuction(ctx, id, nowMs);
-      if (!events) continue;
-      closed += 1;
-      publish(ctx, events);
+      if (await closeAuction(ctx, id, nowMs)) closed += 1;
     }
     if (ids.length < BATCH) return closed;
   }

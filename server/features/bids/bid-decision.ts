@@ -3,8 +3,8 @@ import { isoAt } from '../../lib/time';
 import { MIN_BID_INCREMENT } from '@shared/rules/limits';
 import { resolveBid, type AutoBidAction, type AutoBidOutcome, type AutoBidRow, type AutoBidState } from '@shared/rules/auto-bid';
 import type { BidResponse } from '@shared/schemas/bids';
-import { notifyMaxBeaten, notifyNewBid, notifyOutbid, type NotificationChange } from '../notifications/notifications.service';
-import { notificationEvents, type DomainEvent } from '../../realtime/events';
+import { notifyMaxBeaten, notifyNewBid, notifyOutbid } from '../notifications/notifications.service';
+import { notificationEvents, type DomainEvent, type NotificationChange } from '../../events';
 import {
   acceptBidRows,
   findActiveMax,
@@ -39,7 +39,7 @@ export interface Decided {
   extended: boolean;
   /** Set when the request is refused after writing rows (a manual bid equal to the leader's maximum). */
   refusal: Refusal | null;
-  /** To publish after the commit: one `bid:placed` per row in seq order, then the notifications. */
+  /** Published after the commit: one `bid:placed` per row in seq order, then the notifications. */
   events: DomainEvent[];
 }
 

@@ -14,23 +14,13 @@
  *
  * A lane lives while it has requests in it; the next burst starts a new one.
  */
-export interface Lane {
-  /** The highest price of the auction seen during this lane's life, or null before its first turn ended. */
-  price: number | null;
-}
+import type { BidLanes, Lane } from '../../context';
+
+export type { BidLanes, Lane };
 
 interface LaneState extends Lane {
   tail: Promise<void>;
   inside: number;
-}
-
-export interface BidLanes {
-  /** Runs `turn` when the request before it in the auction's lane has finished, or after the lane's longest wait. */
-  run<T>(auctionId: number, turn: (lane: Lane) => Promise<T>): Promise<T>;
-  /** How many requests are in the auction's lane now, its turn's included (0: no lane). */
-  inside(auctionId: number): number;
-  /** How many auctions have a lane now (lanes are removed when they empty). */
-  readonly size: number;
 }
 
 /** How long a request waits for the one before it in its lane at most (see createBidLanes). */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireActiveUser, requireAuth } from '../../http/auth';
-import { AppError, errorBody } from '../../http/errors';
+import { AppError, sendError } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
 import { PlaceBidInput, UserNamesInput, bidTexts, type UserNamesResponse } from '@shared/schemas/bids';
 import { AutoBidInput, type AutoBidStateResponse } from '@shared/schemas/autobid';
@@ -11,9 +11,9 @@ import { placeBid, type IdempotencyKey } from './bids.service';
 import { getAutoBid, setAutoBid } from './auto-bid.service';
 import { findAuction } from '../auctions/auctions.repository';
 import { findUserNames, listBids } from './bids.repository';
-import { presentBid, presentPlacedBid } from './bids.presenter';
+import { presentBid } from './bids.presenter';
+import type { BidResult } from './bid-result';
 import { perUserLimit } from '../../http/rate-limit';
-import { publish } from '../../realtime/publish';
 
 /** An optional `Idempotency-Key` header: 1–255 visible ASCII characters (a UUID is typical). */
 const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);
@@ -26,6 +26,17 @@ function idempotencyKeyOf(header: string | undefined, input: PlaceBidInput): Ide
   return { key: parsed.data, hash };
 }
 
+/**
+ * A bid's or a maximum's one result as its answer: the presented body with `status`, a refusal in the one error
+ * shape (a refusal is the usual answer on a hot auction: it is sent here, not walked through the routers after
+ * this one to the error handler; docs/performance.md, B1), or the stored first answer under the same key.
+ */
+function send<T>(res: Response, result: BidResult<T>, status: number): void {
+  if (result.outcome === 'accepted') res.status(status).json(result.body);
+  else if (result.outcome === 'refused') sendError(res, result.error);
+  else res.status(result.replay.status).set('Idempotent-Replayed', 'true').type('application/json').send(result.replay.body);
+}
+
 export function bidsRoutes(ctx: AppContext): Router {
   const r = Router();
   const bidLimit = perUserLimit(ctx, 'bid', 10_000, 30);
@@ -34,38 +45,14 @@ export function bidsRoutes(ctx: AppContext): Router {
   r.post('/bids/', requireActiveUser, bidLimit, async (req, res) => {
     const input = parse(PlaceBidInput, req.body);
     const idem = idempotencyKeyOf(req.get('Idempotency-Key'), input);
-    let result: Awaited<ReturnType<typeof placeBid>>;
-    try {
-      result = await placeBid(ctx, currentUser(req), input, idem);
-    } catch (err) {
-      // A refusal is the usual answer on a hot auction: send it from here instead of walking the error
-      // through every router and handler after this one (same body; docs/performance.md, B1).
-      if (!(err instanceof AppError)) throw err;
-      res.status(err.status).json(errorBody(err));
-      return;
-    }
-    const { placed, replay, refused } = result;
-    if (refused) {
-      // Refused after the leader's automatic row at this amount was committed: that row is announced too.
-      res.status(refused.status).json(errorBody(refused));
-      publish(ctx, result.events);
-      return;
-    }
-    if (replay) {
-      res.status(replay.status).set('Idempotent-Replayed', 'true').type('application/json').send(replay.body);
-      return;
-    }
-    res.status(201).json(presentPlacedBid(placed.bid, placed.state, placed.leading));
-    publish(ctx, placed.events);
+    send(res, await placeBid(ctx, currentUser(req), input, idem), 201);
   });
 
   /** Sets or raises the caller's maximum (automatic bidding): the gates, limit and refusals of a bid. */
   r.put('/auctions/:id/auto-bid/', requireActiveUser, bidLimit, async (req, res) => {
     const auctionId = parseId(req.params.id);
     const input = parse(AutoBidInput, req.body);
-    const { answer, events } = await setAutoBid(ctx, currentUser(req), auctionId, input);
-    res.json(answer);
-    publish(ctx, events);
+    send(res, await setAutoBid(ctx, currentUser(req), auctionId, input), 200);
   });
 
   /** The caller's own active maximum, or null: nobody else's is ever shown. */

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context';
 import { currentUser, requireActiveUser, requireAuth } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { parse, parseId } from '../../http/validate';
-import { publish } from '../../realtime/publish';
 import { CreateCommentInput } from '@shared/schemas/comments';
 import { findAuctionRef, listComments } from './comments.repository';
 import { presentComment } from './comments.presenter';
@@ -26,14 +25,12 @@ export function commentsRoutes(ctx: AppContext): Router {
     const input = parse(CreateCommentInput, req.body);
     const created = await createComment(ctx, currentUser(req), input);
     res.status(201).json(created.comment);
-    publish(ctx, created.events);
   });
 
   r.delete('/comments/:commentId/delete/', requireAuth, async (req, res) => {
     const commentId = parseId(req.params.commentId);
-    const events = await removeComment(ctx, currentUser(req), commentId);
+    await removeComment(ctx, currentUser(req), commentId);
     res.status(204).end();
-    publish(ctx, events);
   });
 
   return r;

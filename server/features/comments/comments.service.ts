@@ -2,23 +2,24 @@ import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { isoAt } from '../../lib/time';
-import { notificationEvents, type DomainEvent } from '../../realtime/events';
+import { notificationEvents, type DomainEvent, type NotificationChange } from '../../events';
+import { unitOfWork } from '../../unit-of-work';
 import type { CommentResponse, CreateCommentInput } from '@shared/schemas/comments';
-import { notifyNewComment, type NotificationChange } from '../notifications/notifications.service';
+import { notifyNewComment } from '../notifications/notifications.service';
 import { bumpSeq } from '../auctions/seq.repository';
 import { deleteComment, findAuctionRef, findComment, insertComment } from './comments.repository';
 import { presentComment } from './comments.presenter';
 
 export interface CreatedComment {
   comment: CommentResponse;
-  /** To publish after the commit: `comment:created`, then the seller's notification. */
+  /** Published after the commit: `comment:created`, then the seller's notification. */
   events: DomainEvent[];
 }
 
 /** Adds a comment; the seller is notified unless they wrote it. Unknown auction → 404. */
 export async function createComment(ctx: AppContext, author: User, input: CreateCommentInput): Promise<CreatedComment> {
   const now = isoAt(Date.now());
-  const result = await ctx.db.transaction().execute(async (tx): Promise<CreatedComment | null> => {
+  const result = await unitOfWork(ctx, async (tx): Promise<CreatedComment | null> => {
     const auction = await findAuctionRef(tx, input.auction_item_id);
     if (!auction) return null;
     const row = await insertComment(tx, { auction_id: auction.id, user_id: author.id, content: input.content, created_at: now });
@@ -29,22 +30,21 @@ export async function createComment(ctx: AppContext, author: User, input: Create
     }
     const comment = presentComment({ ...row, user_name: author.first_name, seller_id: auction.seller_id });
     return { comment, events: [{ type: 'comment:created', payload: { auction_id: auction.id, seq, comment } }, ...notificationEvents(notifications)] };
-  });
+  }, { events: (r) => r?.events });
   if (!result) throw AppError.notFound();
   return result;
 }
 
-/** Its author or the auction's seller (or an admin, as moderator) deletes a comment. Returns `comment:deleted`. */
-export async function removeComment(ctx: AppContext, user: User, commentId: number): Promise<DomainEvent[]> {
-  const result = await ctx.db.transaction().execute(async (tx) => {
+/** Its author or the auction's seller (or an admin, as moderator) deletes a comment; publishes `comment:deleted`. */
+export async function removeComment(ctx: AppContext, user: User, commentId: number): Promise<void> {
+  const result = await unitOfWork(ctx, async (tx) => {
     const comment = await findComment(tx, commentId);
     if (!comment) return 'not_found' as const;
     if (comment.user_id !== user.id && comment.seller_id !== user.id && !user.is_admin) return 'forbidden' as const;
     await deleteComment(tx, comment.id);
     const seq = (await bumpSeq(tx, comment.auction_id))!;
     return [{ type: 'comment:deleted', payload: { auction_id: comment.auction_id, seq, comment_id: comment.id } }] satisfies DomainEvent[];
-  });
+  }, { events: (r) => (typeof r === 'string' ? null : r) });
   if (result === 'not_found') throw AppError.notFound();
   if (result === 'forbidden') throw AppError.forbidden();
-  return result;
 }

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { parseId } from '../../http/validate';
-import { publish } from '../../realtime/publish';
 import type { MarkReadResponse, UnreadCountResponse } from '@shared/schemas/notifications';
 import { countUnread, listNotifications } from './notifications.repository';
 import { presentNotification } from './notifications.presenter';
@@ -31,7 +30,6 @@ export function notificationsRoutes(ctx: AppContext): Router {
     if (!read) throw AppError.notFound();
     const body: MarkReadResponse = { id: read.id, is_read: true, unread_notifications_count: read.unread };
     res.json(body);
-    publish(ctx, read.events);
   });
 
   return r;

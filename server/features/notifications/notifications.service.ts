@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
-import type { DbOrTx, Notification } from '../../db/types';
-import type { DomainEvent } from '../../realtime/events';
+import type { DbOrTx } from '../../db/types';
+import type { DomainEvent, NotificationChange } from '../../events';
+import { unitOfWork } from '../../unit-of-work';
 import type { NotificationKind } from '@shared/schemas/notifications';
 import {
   countUnread,
@@ -10,17 +11,10 @@ import {
   updateNotificationMessage,
 } from './notifications.repository';
 import { notificationTexts, type AuctionRef } from './notifications.messages';
+import { presentNotification } from './notifications.presenter';
 
 /** A seller's unread 'new bid' notification absorbs further bids on that auction for this long. */
 export const NEW_BID_COALESCE_MS = 10 * 60 * 1000;
-
-/** What happened to a user's notifications inside a transaction; broadcast after commit. */
-export interface NotificationChange {
-  type: 'created' | 'updated';
-  userId: number;
-  notification: Notification;
-  unread: number;
-}
 
 async function create(
   tx: DbOrTx,
@@ -32,7 +26,7 @@ async function create(
   bidsBefore: number | null = null,
 ): Promise<NotificationChange> {
   const notification = await insertNotification(tx, { user_id: userId, auction_id: auctionId, kind, message, created_at: now, bids_before: bidsBefore });
-  return { type: 'created', userId, notification, unread: await countUnread(tx, userId) };
+  return { type: 'created', userId, notification: presentNotification(notification), unread: await countUnread(tx, userId) };
 }
 
 /** To the previous leader, when someone else takes the lead. */
@@ -68,7 +62,7 @@ export async function notifyNewBid(
   const count = before !== null ? bids.after - before : (recent.bidsSince ?? 0);
   const notification = await updateNotificationMessage(tx, recent.notification.id, notificationTexts.newBids(auction, Math.max(count, 2), bidderName, amount));
   // Rewriting an unread notification leaves the seller's unread count as it was read with it.
-  return { type: 'updated', userId: sellerId, notification, unread: recent.unread };
+  return { type: 'updated', userId: sellerId, notification: presentNotification(notification), unread: recent.unread };
 }
 
 export function notifyWinner(
@@ -113,16 +107,20 @@ export function notifyEndingSoon(tx: DbOrTx, userId: number, auction: AuctionRef
 export interface ReadNotification {
   id: number;
   unread: number;
-  /** To publish after the commit: the user's new unread count. */
+  /** Published after the commit: the user's new unread count. */
   events: DomainEvent[];
 }
 
 /** Marks one of the user's own notifications read; undefined when it is not theirs or does not exist. */
 export async function markNotificationRead(ctx: AppContext, userId: number, id: number): Promise<ReadNotification | undefined> {
-  return ctx.db.transaction().execute(async (tx) => {
-    const updated = await markRead(tx, userId, id);
-    if (!updated) return undefined;
-    const unread = await countUnread(tx, userId);
-    return { id: updated.id, unread, events: [{ type: 'notifications:read', userId, unread }] };
-  });
+  return unitOfWork(
+    ctx,
+    async (tx): Promise<ReadNotification | undefined> => {
+      const updated = await markRead(tx, userId, id);
+      if (!updated) return undefined;
+      const unread = await countUnread(tx, userId);
+      return { id: updated.id, unread, events: [{ type: 'notifications:read', userId, unread }] };
+    },
+    { events: (r) => r?.events },
+  );
 }

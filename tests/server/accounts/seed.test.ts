@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/app';
 import { ApiClient } from '../../support/http';
-import { DEMO_USERS } from '../../../server/db/seed';
+import { DEMO_USERS } from '../../../server/features/demo/demo.service';
 
 let t: TestServer;
 beforeAll(async () => {

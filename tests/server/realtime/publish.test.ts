@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../server/context';
-import type { Notification } from '../../../server/db/types';
-import type { DomainEvent } from '../../../server/realtime/events';
+import type { NotificationResponse } from '@shared/schemas/notifications';
+import type { DomainEvent } from '../../../server/events';
 import { publish } from '../../../server/realtime/publish';
 
 interface Sent {
@@ -28,13 +28,14 @@ function fakeContext(failOn?: string) {
   return { ctx, sent, warnings };
 }
 
-const note: Notification = { id: 9, user_id: 4, auction_id: 7, kind: 'outbid', message: 'm', is_read: 0, created_at: '2026-11-24T08:00:00.000Z', bids_before: null };
+// Events carry notifications as presented by their service (server/events.ts).
+const note: NotificationResponse = { id: 9, auction_id: 7, message: 'm', is_read: false, created_at: '2026-11-24T08:00:00.000Z' };
 const bid = { id: 1, bidder: 3, bidder_name: 'Ana', amount: 1010, created_at: '2026-11-24T08:00:00.000Z', auto: false };
 
 const events: DomainEvent[] = [
   { type: 'bid:placed', payload: { auction_id: 7, seq: 1, bid, current_price: 1010, bid_count: 1, end_date: '2026-11-25T08:00:00.000Z' } },
   { type: 'notification:changed', change: { type: 'created', userId: 4, notification: note, unread: 2 } },
-  { type: 'notification:changed', change: { type: 'updated', userId: 5, notification: { ...note, user_id: 5 }, unread: 1 } },
+  { type: 'notification:changed', change: { type: 'updated', userId: 5, notification: { ...note }, unread: 1 } },
   { type: 'comment:deleted', payload: { auction_id: 7, seq: 2, comment_id: 11 } },
   { type: 'notifications:read', userId: 4, unread: 0 },
   { type: 'auction:deleted', payload: { auction_id: 7, seq: 3 } },

@@ -1,11 +1,11 @@
-import type { Transaction } from 'kysely';
-import type { AppContext } from '../context';
-import type { Database } from './types';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/types';
 import { normaliseForSearch } from '@shared/rules/search';
 import { categoryLabel } from '@shared/categories';
 import { MIN_BID_INCREMENT } from '@shared/rules/limits';
-import { storeImage, type StoredImage } from '../features/images/media-store';
-import { isoAt } from '../lib/time';
+import { storeImage, type StoredImage } from '../images/media-store';
+import { isoAt } from '../../lib/time';
+import { insertAuction, insertBid, insertComment, insertImage, listDemoUsers } from './demo.repository';
 
 /** [category, title, description, starting price in dinars] */
 const ITEMS: [string, string, string, number][] = [
@@ -178,7 +178,7 @@ async function mapLimit<T, R>(items: T[], n: number, fn: (item: T, i: number) =>
  * within 3 minutes) to 7 auction days, so a start looks alive and a close happens soon.
  */
 export async function seedDemoAuctions(ctx: AppContext): Promise<void> {
-  const users = await ctx.db.selectFrom('users').select(['id', 'phone_number', 'city']).where('is_admin', '=', 0).where('blocked_at', 'is', null).orderBy('id').execute();
+  const users = await listDemoUsers(ctx.db);
   if (users.length < 2) return;
   const pictures = await mapLimit(ITEMS, 4, async ([category, title], i) => {
     const count = i % 4 === 0 ? 2 : 1;
@@ -207,7 +207,7 @@ interface DemoWorld {
 const pick = <T>(rnd: () => number, xs: T[]) => xs[Math.floor(rnd() * xs.length)];
 
 /** The i-th demo auction with its bids, pictures and comments. */
-async function insertDemoAuction(tx: Transaction<Database>, w: DemoWorld, i: number, item: (typeof ITEMS)[number], pictures: StoredImage[]): Promise<void> {
+async function insertDemoAuction(tx: DbOrTx, w: DemoWorld, i: number, item: (typeof ITEMS)[number], pictures: StoredImage[]): Promise<void> {
   const [category, title, description, price] = item;
   const { rnd, now, day } = w;
   const seller = w.users[i % w.users.length];
@@ -217,32 +217,26 @@ async function insertDemoAuction(tx: Transaction<Database>, w: DemoWorld, i: num
   const end = isoAt(now + endsIn);
   const bidders = w.users.filter((u) => u.id !== seller.id);
   const bids = demoBids(w, i, price, createdAt, bidders);
-  const { id } = await tx
-    .insertInto('auctions')
-    .values({
-      seller_id: seller.id,
-      title,
-      description,
-      category,
-      city: i % 3 === 0 && seller.city ? seller.city : pick(rnd, CITIES),
-      phone_number: /^0\d{8,14}$/.test(seller.phone_number) ? seller.phone_number : '0641234567',
-      starting_price: price,
-      current_price: bids.at(-1)?.amount ?? price,
-      bid_count: bids.length,
-      end_date: end,
-      original_end_date: end,
-      status: 'active',
-      winner_id: null,
-      search_text: normaliseForSearch(`${title} ${description}`),
-      created_at: isoAt(createdAt),
-      closed_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const b of bids) await tx.insertInto('bids').values({ auction_id: id, ...b }).execute();
-  for (const [position, img] of pictures.entries()) {
-    await tx.insertInto('auction_images').values({ auction_id: id, position, ...img, created_at: isoAt(createdAt) }).execute();
-  }
+  const id = await insertAuction(tx, {
+    seller_id: seller.id,
+    title,
+    description,
+    category,
+    city: i % 3 === 0 && seller.city ? seller.city : pick(rnd, CITIES),
+    phone_number: /^0\d{8,14}$/.test(seller.phone_number) ? seller.phone_number : '0641234567',
+    starting_price: price,
+    current_price: bids.at(-1)?.amount ?? price,
+    bid_count: bids.length,
+    end_date: end,
+    original_end_date: end,
+    status: 'active',
+    winner_id: null,
+    search_text: normaliseForSearch(`${title} ${description}`),
+    created_at: isoAt(createdAt),
+    closed_at: null,
+  });
+  for (const b of bids) await insertBid(tx, { auction_id: id, ...b });
+  for (const [position, img] of pictures.entries()) await insertImage(tx, { auction_id: id, position, ...img, created_at: isoAt(createdAt) });
   await insertDemoComments(tx, w, i, { id, sellerId: seller.id, createdAt }, bidders);
 }
 
@@ -265,7 +259,7 @@ function demoBids(w: DemoWorld, i: number, price: number, createdAt: number, bid
 
 /** Up to two comments on every other auction, the first one sometimes answered by the seller a minute later. */
 async function insertDemoComments(
-  tx: Transaction<Database>,
+  tx: DbOrTx,
   w: DemoWorld,
   i: number,
   auction: { id: number; sellerId: number; createdAt: number },
@@ -277,9 +271,9 @@ async function insertDemoComments(
   for (let c = 0; c < commentCount; c++) {
     const author = pick(rnd, bidders);
     const at = createdAt + (now - createdAt) * ((c + 1) / (commentCount + 2));
-    await tx.insertInto('comments').values({ auction_id: id, user_id: author.id, content: pick(rnd, COMMENTS), created_at: isoAt(at) }).execute();
+    await insertComment(tx, { auction_id: id, user_id: author.id, content: pick(rnd, COMMENTS), created_at: isoAt(at) });
     if (c === 0 && rnd() < 0.6) {
-      await tx.insertInto('comments').values({ auction_id: id, user_id: sellerId, content: pick(rnd, SELLER_REPLIES), created_at: isoAt(at + 60_000) }).execute();
+      await insertComment(tx, { auction_id: id, user_id: sellerId, content: pick(rnd, SELLER_REPLIES), created_at: isoAt(at + 60_000) });
     }
   }
 }

@@ -1,9 +1,13 @@
-import { sql } from 'kysely';
-import type { AppContext } from '../context';
-import { isPostgres } from './dialect';
-import { hashPassword } from '../features/accounts/passwords';
-import { isoAt } from '../lib/time';
-import { seedDemoAuctions } from './seed-auctions';
+/**
+ * Demo data for a fresh marketplace (SEED_DEMO=1): application code, not database plumbing (it hashes
+ * passwords and writes images), so it lives with the features; its SQL is in demo.repository.ts.
+ */
+import type { AppContext } from '../../context';
+import { isPostgres } from '../../db/dialect';
+import { hashPassword } from '../accounts/passwords';
+import { isoAt } from '../../lib/time';
+import { seedDemoAuctions } from './demo-auctions';
+import { hasAnyUser, insertUser, withAdvisoryLock } from './demo.repository';
 
 /** Demo logins, also listed in the README. */
 export const DEMO_USERS = [
@@ -24,37 +28,26 @@ const SEED_LOCK = 20261122;
  */
 export async function seedIfEmpty(ctx: AppContext): Promise<void> {
   if (!isPostgres(ctx.db)) return seedUnlocked(ctx);
-  await ctx.db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(conn);
-    try {
-      // Prototype-chained, not spread: spreading would read ctx.sqlite, which throws on PostgreSQL.
-      await seedUnlocked(Object.assign(Object.create(ctx) as AppContext, { db: conn }));
-    } finally {
-      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(conn);
-    }
-  });
+  // Prototype-chained, not spread: spreading would read ctx.sqlite, which throws on PostgreSQL.
+  await withAdvisoryLock(ctx.db, SEED_LOCK, (conn) => seedUnlocked(Object.assign(Object.create(ctx) as AppContext, { db: conn })));
 }
 
 async function seedUnlocked(ctx: AppContext): Promise<void> {
-  const firstUser = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (firstUser) return;
+  if (await hasAnyUser(ctx.db)) return;
   const now = isoAt(Date.now());
   for (const u of DEMO_USERS) {
-    await ctx.db
-      .insertInto('users')
-      .values({
-        first_name: u.first_name,
-        email: u.email,
-        phone_number: u.phone_number,
-        city: u.city,
-        password_hash: await hashPassword(u.password),
-        google_sub: null,
-        verified_at: now,
-        is_admin: u.is_admin || ctx.config.adminEmails.includes(u.email) ? 1 : 0,
-        blocked_at: null,
-        created_at: now,
-      })
-      .execute();
+    await insertUser(ctx.db, {
+      first_name: u.first_name,
+      email: u.email,
+      phone_number: u.phone_number,
+      city: u.city,
+      password_hash: await hashPassword(u.password),
+      google_sub: null,
+      verified_at: now,
+      is_admin: u.is_admin || ctx.config.adminEmails.includes(u.email) ? 1 : 0,
+      blocked_at: null,
+      created_at: now,
+    });
   }
   ctx.logger.info('demo users created');
   await seedDemoAuctions(ctx);

@@ -1,0 +1,77 @@
+/**
+ * The one vocabulary of what happened, on the ground floor: services build these inside the transaction from
+ * the rows they wrote (payloads already presented, seq from the row), the unit of work (unit-of-work.ts) hands
+ * them to the sink after the commit, and whoever subscribed (server/realtime) turns them into socket events.
+ * A write that rolls back returns none, so it can never be announced. Imports nothing above shared/ and lib/.
+ */
+import type { AuctionDeletedEvent } from '@shared/socket-events';
+import type { AuctionClosedEvent, BidPlacedEvent } from '@shared/schemas/bids';
+import type { CommentCreatedEvent, CommentDeletedEvent } from '@shared/schemas/comments';
+import type { NotificationResponse } from '@shared/schemas/notifications';
+import type { MaybeAsync } from './lib/maybe-async';
+
+/** What happened to one of a user's notifications inside a transaction, presented. */
+export interface NotificationChange {
+  type: 'created' | 'updated';
+  userId: number;
+  notification: NotificationResponse;
+  /** The user's unread count with this change. */
+  unread: number;
+}
+
+export type DomainEvent =
+  | { type: 'bid:placed'; payload: BidPlacedEvent }
+  | { type: 'comment:created'; payload: CommentCreatedEvent }
+  | { type: 'comment:deleted'; payload: CommentDeletedEvent }
+  | { type: 'auction:closed'; payload: AuctionClosedEvent }
+  | { type: 'auction:deleted'; payload: AuctionDeletedEvent }
+  /** A user's notification was created or rewritten (a coalesced burst of bids). */
+  | { type: 'notification:changed'; change: NotificationChange }
+  /** A user read a notification: their unread count changed. */
+  | { type: 'notifications:read'; userId: number; unread: number }
+  /**
+   * Sessions of a user ended (logout, password change or reset, blocked), after the change was written: their
+   * sockets whose session is no longer valid become anonymous watchers.
+   */
+  | { type: 'session:ended'; userId: number };
+
+/** No events: shared, so an answer without events allocates none (the refused bids of a hot auction). */
+export const NO_EVENTS: readonly DomainEvent[] = Object.freeze([]);
+
+export function notificationEvents(changes: readonly NotificationChange[]): DomainEvent[] {
+  return changes.map((change) => ({ type: 'notification:changed', change }));
+}
+
+/** The `session:ended` of a user whose sessions were ended (logout, password change or reset, block). */
+export function sessionEnded(userId: number): DomainEvent[] {
+  return [{ type: 'session:ended', userId }];
+}
+
+/** A subscriber: gets every batch of committed events in order; a promise when it finishes later (PostgreSQL). */
+export type EventListener = (events: readonly DomainEvent[]) => MaybeAsync<void>;
+
+/** Where committed events go. publish() settles when every subscriber has handled them. */
+export interface EventSink {
+  publish(events: readonly DomainEvent[]): MaybeAsync<void>;
+  subscribe(listener: EventListener): void;
+}
+
+/**
+ * The app's sink. Synchronous while every subscriber is (SQLite, room events): the hot path adds no await. A
+ * subscriber's failure is its own to log: it is not the caller's, whose write has committed.
+ */
+export function createEventSink(): EventSink {
+  const listeners: EventListener[] = [];
+  return {
+    subscribe: (listener) => void listeners.push(listener),
+    publish(events) {
+      if (events.length === 0) return;
+      let pending: Promise<void>[] | undefined;
+      for (const listener of listeners) {
+        const done = listener(events);
+        if (done instanceof Promise) (pending ??= []).push(done);
+      }
+      if (pending) return Promise.all(pending).then(() => undefined);
+    },
+  };
+}

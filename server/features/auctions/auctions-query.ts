@@ -1,0 +1,29 @@
+/** The types of a list query, shared by auctions.repository.ts and auctions-search.repository.ts. */
+import type { SelectQueryBuilder } from 'kysely';
+import type { AuctionsTable, Database } from '../../db/types';
+import type { AdminAuctionStatus } from '@shared/rules/admin';
+import type { SearchTerm } from '@shared/rules/search';
+
+/**
+ * Which auctions a list shows.
+ * - public: open (status active and end_date in the future) auctions of sellers who are not blocked;
+ * - all: everything (admin), or only open (`active`: status active, end_date in the future) or ended ones
+ *   (`ended`: closed, or end_date passed and not yet closed) — the status a card shows;
+ * - seller / bidder / watcher: the user's own auctions / the auctions the user bid on / watches, ended ones included.
+ */
+export type ListScope =
+  | { kind: 'public' }
+  | { kind: 'all'; status?: AdminAuctionStatus }
+  | { kind: 'seller'; userId: number }
+  | { kind: 'bidder'; userId: number }
+  | { kind: 'watcher'; userId: number };
+
+export interface ListFilter {
+  scope: ListScope;
+  now: string;
+  category?: string;
+  /** searchTerm(q). */
+  search?: SearchTerm;
+}
+
+export type AuctionsQuery<O> = SelectQueryBuilder<Database & { a: AuctionsTable }, 'a', O>;
