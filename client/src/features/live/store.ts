@@ -27,6 +27,17 @@ export function createStore<T>(initial: T): Store<T> {
   };
 }
 
+/** Adds `id` to (or removes it from) a store of ids; the same set when nothing changes. */
+export function setMember(store: Store<ReadonlySet<number>>, id: number, on: boolean): void {
+  store.set((s) => {
+    if (s.has(id) === on) return s;
+    const copy = new Set(s);
+    if (on) copy.add(id);
+    else copy.delete(id);
+    return copy;
+  });
+}
+
 export function useStore<T>(store: Store<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

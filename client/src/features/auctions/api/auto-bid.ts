@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { auctionKey } from './auction-detail';
-import { bidsKey } from './bids';
+import { refreshAfterOwnBid } from './bids';
 import type { AuctionDetail } from '@shared/schemas/auctions';
 import type { AutoBidResponse, AutoBidStateResponse } from '@shared/schemas/autobid';
 
@@ -35,8 +35,7 @@ export function useSetAutoBid(auctionId: number) {
       qc.setQueryData<AuctionDetail>(auctionKey(auctionId), (d) =>
         d && res.current_price >= d.current_price ? { ...d, current_price: res.current_price, bid_count: Math.max(d.bid_count, res.bid_count) } : d,
       );
-      void qc.invalidateQueries({ queryKey: bidsKey(auctionId) });
-      void qc.invalidateQueries({ queryKey: ['auctions', 'list'] });
+      refreshAfterOwnBid(qc, auctionId);
     },
   });
 }

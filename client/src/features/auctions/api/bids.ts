@@ -1,6 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { isFollowedLive } from '../../live/following';
 import { auctionKey } from './auction-detail';
+import { auctionListsKey } from './auctions-list';
 import type { AuctionDetail } from '@shared/schemas/auctions';
 import type { BidResponse, PlacedBidResponse } from '@shared/schemas/bids';
 
@@ -28,14 +30,29 @@ export function applyBidToDetail(detail: AuctionDetail, placed: PlacedBidRespons
   };
 }
 
+/**
+ * After one's own accepted bid (or a maximum that placed rows). While the live layer follows the auction, its
+ * `bid:placed` events (mine and any automatic answer) patch the history and every cached card, so neither is
+ * refetched; only the lists of auctions I bid on may gain this one, which no event tells: they are marked
+ * stale, to be read again when next shown. Not followed (socket not there yet, or lost): nobody else will
+ * tell, so the history and the lists are refetched.
+ */
+export function refreshAfterOwnBid(qc: QueryClient, auctionId: number): void {
+  if (isFollowedLive(auctionId)) {
+    void qc.invalidateQueries({ queryKey: [...auctionListsKey, 'bids'], refetchType: 'none' });
+    return;
+  }
+  void qc.invalidateQueries({ queryKey: bidsKey(auctionId) });
+  void qc.invalidateQueries({ queryKey: auctionListsKey });
+}
+
 export function usePlaceBid(auctionId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (amount: number) => placeBid(auctionId, amount),
     onSuccess: (placed) => {
       qc.setQueryData<AuctionDetail>(auctionKey(auctionId), (old) => (old ? applyBidToDetail(old, placed) : old));
-      void qc.invalidateQueries({ queryKey: bidsKey(auctionId) });
-      void qc.invalidateQueries({ queryKey: ['auctions', 'list'] });
+      refreshAfterOwnBid(qc, auctionId);
     },
   });
 }
