@@ -59,6 +59,12 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
   },
   {
+    // Serbian texts in one tree (shared/texts/); demo data, migrations and operator messages at start-up are not UI.
+    files: ['server/**/*.ts', 'client/src/**/*.{ts,tsx}'],
+    ignores: ['server/db/migrations/**', 'server/features/demo/**', 'server/config.ts', 'server/db/sqlite-driver.ts', 'server/http/spa.ts'],
+    rules: { 'aukcije/texts-in-shared': 'error' },
+  },
+  {
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -83,4 +83,30 @@ const layers = {
   },
 };
 
-export default { rules: { 'feature-boundaries': featureBoundaries, layers } };
+// Serbian letters with diacritics: a string that has one is a Serbian text (design.md: texts in one tree).
+const SERBIAN = /[čćšžđČĆŠŽĐ]/;
+
+/**
+ * Every Serbian text lives in shared/texts/ (issue 22 §5): a string literal or template with Serbian letters
+ * anywhere else in server/ or client/src is refused. Plain-ASCII Serbian words cannot be told from names, so the
+ * rule catches most texts, not every one; the reviewer does the rest.
+ */
+const textsInShared = {
+  meta: { type: 'suggestion', docs: { description: 'Serbian texts live in shared/texts/.' }, schema: [] },
+  create(context) {
+    const report = (node) => context.report({ node, message: 'A Serbian text belongs in shared/texts/<area>.ts (one tree a reviewer can hold against the spec).' });
+    return {
+      Literal(node) {
+        if (typeof node.value === 'string' && SERBIAN.test(node.value)) report(node);
+      },
+      TemplateElement(node) {
+        if (SERBIAN.test(node.value.raw)) report(node);
+      },
+      JSXText(node) {
+        if (SERBIAN.test(node.value)) report(node);
+      },
+    };
+  },
+};
+
+export default { rules: { 'feature-boundaries': featureBoundaries, layers, 'texts-in-shared': textsInShared } };

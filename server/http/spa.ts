@@ -3,7 +3,7 @@ import path from 'node:path';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context';
 import { findShareRow } from '../features/auctions/auctions.repository';
-import { escapeHtml } from '../lib/html';
+import { escapeHtml } from '@shared/texts/html';
 import { precompressedStatic } from './precompressed';
 
 const OG_DESCRIPTION_MAX = 200;

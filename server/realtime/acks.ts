@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { AckError, ClientToServerEvents } from '@shared/socket-events';
 import type { IoSocket } from './io';
-import { rtTexts } from './texts';
+import { rtTexts } from '@shared/texts/realtime';
 
 /** The callback of an event whose answers are `R` (any event may also be refused with an AckError). */
 export type Ack<R> = (answer: R | AckError) => void;

@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import { ackOf } from './acks';
 import type { IoSocket } from './io';
-import { rtTexts } from './texts';
+import { rtTexts } from '@shared/texts/realtime';
 
 export interface FloodOptions {
   /** Tokens added per second (sustained events per second). */

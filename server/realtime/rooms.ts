@@ -15,7 +15,7 @@ import {
 import type { AuctionDetail } from '@shared/schemas/auctions';
 import { acked } from './acks';
 import type { IoSocket } from './io';
-import { rtTexts } from './texts';
+import { rtTexts } from '@shared/texts/realtime';
 
 /** An auction's detail (what GET /api/auction/{id}/ answers) with the seq that describes exactly it. */
 export interface AuctionSnapshot {

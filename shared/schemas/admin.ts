@@ -3,16 +3,7 @@ import { MAX_PAGE_SIZE } from '../rules/limits';
 import { ADMIN_AUCTION_SORTS, ADMIN_AUCTION_STATUSES, ADMIN_USER_SEARCH_MAX } from '../rules/admin';
 import { AdminUser } from './accounts';
 import { ListQuery, Paged } from './auctions';
-import { auctionTexts } from '../texts/auctions';
-
-/** Serbian messages of the admin list calls (our wording). */
-export const adminTexts = {
-  badPage: auctionTexts.badPage,
-  badPageSize: auctionTexts.badPageSize,
-  badQuery: 'Parametri pretrage nisu ispravni.',
-  badStatus: 'Status mora biti „active“ ili „ended“.',
-  userSearchTooLong: `Pretraga korisnika može imati najviše ${ADMIN_USER_SEARCH_MAX} karaktera.`,
-} as const;
+import { adminTexts } from '../texts/admin';
 
 const intLike = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v);
 const blankToUndefined = (v: unknown) => (v === undefined || v === '' ? undefined : v);

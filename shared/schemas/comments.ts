@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { sr } from '../texts/sr';
 import { COMMENT_MAX } from '../rules/limits';
 import { idField } from './bids';
-
-export const commentTexts = {
-  auctionInvalid: 'Aukcija nije ispravno navedena.',
-} as const;
+import { commentTexts } from '../texts/comments';
 
 /** Trimmed; empty or whitespace-only and > 300 characters give the spec's messages. */
 export const CommentContent = z

@@ -21,7 +21,7 @@ import type Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/features/accounts/passwords';
-import { notificationTexts } from '../../server/features/notifications/notifications.messages';
+import { notificationTexts } from '../../shared/texts/notifications';
 import { sqliteDriver } from '../../server/db/sqlite-driver';
 import { normaliseForSearch } from '@shared/rules/search';
 import { XSS_PAYLOADS, XSS_TRAP } from '../security/xss-payloads';
@@ -81,7 +81,7 @@ let viewerId = 0;
 
 /**
  * The viewer's notifications (the list shows the newest 200): payload i in a message the server makes
- * (title, author and excerpt escaped by notifications.messages.ts) when i has parity `made`, otherwise
+ * (title, author and excerpt escaped by shared/texts/notifications.ts) when i has parity `made`, otherwise
  * raw as the whole message — defence in depth, as if the server had forgotten to escape: DOMPurify must
  * still leave nothing that runs.
  */

@@ -28,6 +28,15 @@ describe('lint: structure rules', () => {
     expect(await ruleIds('server/db/connection.ts', query)).not.toContain('no-restricted-syntax');
   });
 
+  it('Serbian texts live in shared/texts/, not in server or client modules', async () => {
+    const text = "export const t = 'Aukcija je završena.';\n";
+    expect(await ruleIds('server/features/bids/bids.service.ts', text)).toContain('aukcije/texts-in-shared');
+    expect(await ruleIds('client/src/features/auctions/components/X.tsx', 'export const X = () => <p>Čestitamo!</p>;\n')).toContain('aukcije/texts-in-shared');
+    expect(await ruleIds('server/realtime/x.ts', 'export const t = (n: number) => `Još ${n} minuta`;\n')).toContain('aukcije/texts-in-shared');
+    expect(await ruleIds('shared/texts/bids.ts', text)).not.toContain('aukcije/texts-in-shared');
+    expect(await ruleIds('server/features/demo/demo-auctions.ts', text)).not.toContain('aukcije/texts-in-shared');
+  });
+
   it('functions longer than 60 lines are refused on the server and in client hooks and api modules, not in migrations', async () => {
     const code = `export function long(): number {\n  let total = 0;\n${longBody}\n  return total;\n}\n`;
     for (const file of ['server/features/bids/bids.service.ts', 'client/src/features/auctions/api/bids.ts', 'client/src/features/auctions/hooks/use-x.ts', 'client/src/lib/api.ts']) {

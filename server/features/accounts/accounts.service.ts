@@ -9,6 +9,7 @@ import { findUserByEmail, findUserById, insertUser, markUserVerified, updateUser
 import { consumeEmailToken, createEmailToken, findUsedTokenUser, revokeEmailTokens } from './email-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { isUniqueViolation } from '../../db/dialect';
+import { mailTexts } from '@shared/texts/mail';
 
 export const VERIFY_TTL_MS = 48 * 3600 * 1000;
 
@@ -48,14 +49,7 @@ async function verificationMail(ctx: AppContext, user: User): Promise<Mail> {
   await revokeEmailTokens(ctx.db, user.id, 'verify');
   const token = await createEmailToken(ctx.db, user.id, 'verify', VERIFY_TTL_MS);
   const link = `${ctx.config.publicUrl}/api/verify/${token}/`;
-  return {
-    to: user.email,
-    subject: 'Aukcije: potvrdite vašu email adresu',
-    text:
-      `Zdravo ${user.first_name},\n\n` +
-      `hvala što ste se registrovali na Aukcije. Potvrdite vašu email adresu klikom na link:\n\n${link}\n\n` +
-      `Link važi 48 sati. Ako se niste vi registrovali, zanemarite ovu poruku.\n\nVaše Aukcije`,
-  };
+  return { to: user.email, ...mailTexts.verification(user.first_name, link) };
 }
 
 /**

@@ -10,6 +10,7 @@ import { findUserByEmail, findUserById, updateUser } from './accounts.repository
 import { consumeEmailToken, createEmailToken, revokeEmailTokens } from './email-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { sendInBackground } from './accounts.service';
+import { mailTexts } from '@shared/texts/mail';
 
 export const RESET_TTL_MS = 3600 * 1000;
 
@@ -37,15 +38,7 @@ async function resetMail(ctx: AppContext, user: User): Promise<Mail> {
   await revokeEmailTokens(ctx.db, user.id, 'reset');
   const token = await createEmailToken(ctx.db, user.id, 'reset', RESET_TTL_MS);
   const link = `${ctx.config.publicUrl}/zaboravljena-lozinka/${token}`;
-  return {
-    to: user.email,
-    subject: 'Aukcije: promena lozinke',
-    text:
-      `Zdravo ${user.first_name},\n\n` +
-      `neko (verovatno vi) je zatražio promenu lozinke za vaš nalog na Aukcijama. Novu lozinku postavite ovde:\n\n${link}\n\n` +
-      `Link važi 1 sat i može se iskoristiti samo jednom. Ako niste vi tražili promenu, zanemarite ovu poruku: ` +
-      `vaša lozinka ostaje ista.\n\nVaše Aukcije`,
-  };
+  return { to: user.email, ...mailTexts.passwordReset(user.first_name, link) };
 }
 
 /**

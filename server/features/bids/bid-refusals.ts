@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors';
 import { minNextBid, isOpen } from '@shared/rules/bids';
 import { sr } from '@shared/texts/sr';
-import { bidTexts } from '@shared/schemas/bids';
+import { bidTexts } from '@shared/texts/bids';
 import { autoBidTexts } from '@shared/texts/auto-bid';
 import type { AutoBidOutcome } from '@shared/rules/auto-bid';
 import type { BidGate } from './bids.repository';

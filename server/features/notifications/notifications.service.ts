@@ -10,7 +10,7 @@ import {
   markRead,
   updateNotificationMessage,
 } from './notifications.repository';
-import { notificationTexts, type AuctionRef } from './notifications.messages';
+import { notificationTexts, type AuctionRef } from '@shared/texts/notifications';
 import { presentNotification } from './notifications.presenter';
 
 /** A seller's unread 'new bid' notification absorbs further bids on that auction for this long. */

@@ -2,7 +2,7 @@
  * The Serbian texts of server-made notifications. Messages are markup (the client renders them and
  * sanitises with DOMPurify): every user-provided part goes through escapeHtml, line breaks stay \n.
  */
-import { escapeHtml } from '../../lib/html';
+import { escapeHtml } from './html';
 
 /** 1500 → "1.500" (Serbian grouping, no locale data needed). */
 function grouped(amount: number): string {

@@ -1,0 +1,3 @@
+export const commentTexts = {
+  auctionInvalid: 'Aukcija nije ispravno navedena.',
+} as const;
