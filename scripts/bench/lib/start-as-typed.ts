@@ -186,10 +186,10 @@ export async function b4npm(ctx: BenchCtx): Promise<Row[]> {
 }
 
 /**
- * `npx tsx scripts/bench/lib/b4-npm.ts [starts] [root …]`: the four figures alone, without the rest of the
+ * `npx tsx scripts/bench/lib/start-as-typed.ts [starts] [root …]`: the four figures alone, without the rest of the
  * suite; with several built checkouts (e.g. one before a change), interleaved round by round.
  */
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, 'scripts/bench/lib/b4-npm.ts')) {
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, 'scripts/bench/lib/start-as-typed.ts')) {
   const starts = Number(process.argv[2] ?? 5);
   const roots = process.argv.length > 3 ? process.argv.slice(3).map((r) => path.resolve(r)) : [ROOT];
   measureStarts(starts, (m) => console.error(m), roots)

@@ -1,5 +1,5 @@
 /**
- * B6g (issue 11): B6 on the database grown through the API (lib/b3g.ts `grownDatabase`, shared with B3g in a
+ * B6g (issue 11): B6 on the database grown through the API (lib/lists-on-grown-db.ts `grownDatabase`, shared with B3g in a
  * run, or a copy of BENCH_GROWN_DIR). Per round: the bare socket.io baseline with `sockets` idle sockets, then
  * the server on a fresh copy of the grown DATA_DIR, B3g's list queries once, the same idle sockets; VmRSS of
  * each after a 1.5 s settle (row B6g). Then the same server creates UPLOADS[mode] more auctions with one image
@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { b3gQueries, type Grown } from './b3g';
+import { b3gQueries, type Grown } from './lists-on-grown-db';
 import { holdSockets, type BenchCtx } from './benchmarks';
 import { growOn } from './grow';
 import type { Mode, Row } from './options';
