@@ -85,7 +85,7 @@ async function main() {
     const grown = () => (grownP ??= grownDatabase(ctx));
     if (want('B3G')) await guard('B3g', () => b3g(ctx, grown()));
     if (want('B6')) await guard('B6', () => b6(ctx, big));
-    if (want('B6G')) await guard('B6g', async () => [...(want('B3G') ? [] : (await grown()).rows), ...(await b6g(ctx, grown()))]);
+    if (want('B6G')) await guard('B6g', async () => [...(want('B3G') ? [] : (await grown()).rows), ...(await b6g(ctx, grown(), { latency: true }))]);
   } finally {
     if (!args.includes('--keep')) for (const d of ctx.cleanup) fs.rmSync(d, { recursive: true, force: true });
   }
