@@ -1,6 +1,10 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** This file's folder (the project root): an ES module has no `__dirname`, and Vite warns when a config uses it. */
+const projectRoot = path.dirname(fileURLToPath(import.meta.url));
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
@@ -19,7 +23,7 @@ function chunkModules(): Plugin {
         if (chunk.type !== 'chunk') continue;
         out[chunk.fileName] = Object.entries(chunk.modules)
           .filter(([, m]) => m.renderedLength > 0)
-          .map(([id]) => path.relative(__dirname, id.replace(/^\0/, '')).split(path.sep).join('/'))
+          .map(([id]) => path.relative(projectRoot, id.replace(/^\0/, '')).split(path.sep).join('/'))
           .sort();
       }
       this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(out, null, 1) });
@@ -28,11 +32,11 @@ function chunkModules(): Plugin {
 }
 
 export default defineConfig({
-  root: path.resolve(__dirname, 'client'),
+  root: path.resolve(projectRoot, 'client'),
   plugins: [react(), chunkModules()],
-  resolve: { alias: { '@shared': path.resolve(__dirname, 'shared') } },
+  resolve: { alias: { '@shared': path.resolve(projectRoot, 'shared') } },
   build: {
-    outDir: path.resolve(__dirname, 'dist/client'),
+    outDir: path.resolve(projectRoot, 'dist/client'),
     emptyOutDir: true,
     sourcemap: false,
     // .vite/manifest.json: which chunks a page loads (read by the first-load budget test). Not served: the

@@ -1,8 +1,12 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-const alias = { '@shared': path.resolve(__dirname, 'shared') };
+/** This file's folder (the project root): an ES module has no `__dirname`, and Vite warns when a config uses it. */
+const projectRoot = path.dirname(fileURLToPath(import.meta.url));
+
+const alias = { '@shared': path.resolve(projectRoot, 'shared') };
 
 export default defineConfig({
   resolve: { alias },

@@ -179,7 +179,7 @@ status=0
 npm run bench -- "${BENCH_ARGS[@]}" || status=$?
 mkdir -p "$RESULTS"
 ts=$(date +%Y%m%d-%H%M%S)
-for f in scripts/bench/results/*-latest.json scripts/bench/results/*-latest.md; do
+for f in artifacts/bench/*-latest.json artifacts/bench/*-latest.md; do
   [[ -f $f && $f -nt $marker ]] || continue
   out=$RESULTS/node-$NODE24_VERSION-$ts-$(basename "${f/-latest/}")
   cp "$f" "$out"

@@ -1,6 +1,7 @@
 /**
  * `npm run bench` (quick) / `npm run bench -- --full`: issue 6's benchmark suite. Prints one table
- * (subject, same-run baseline, ratio, goal, pass/fail) and writes scripts/bench/results/<mode>[-partial]-latest.{json,md}.
+ * (subject, same-run baseline, ratio, goal, pass/fail) and writes artifacts/bench/<mode>[-partial]-latest.{json,md}
+ * (git ignores artifacts/: results are not committed; docs/performance.md carries the figures that matter).
  *
  * Options: --full, --only=B1,B3 (B2 and B7 run together; B1 includes B1auto, or --only=B1auto alone; B3g and B6g share one grown database; B1N, B2N and
  * B3PG are the PostgreSQL + Redis rows, NODES all three), --build (force a rebuild), --no-build
@@ -9,15 +10,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { b1, b2b7, b3, b4, b5, b6, type BenchCtx } from './lib/benchmarks';
-import { b1reread } from './lib/b1-reread';
-import { b1auto } from './lib/b1-auto';
-import { b4npm } from './lib/b4-npm';
-import { b3g, grownDatabase, type Grown } from './lib/b3g';
-import { b6g } from './lib/b6g';
+import { b1reread } from './lib/bidders-that-reread';
+import { b1auto } from './lib/bids-with-maxima';
+import { b4npm } from './lib/start-as-typed';
+import { b3g, grownDatabase, type Grown } from './lib/lists-on-grown-db';
+import { b6g } from './lib/memory-on-grown-db';
 import { b1nodes, b2nodes, b3pg } from './lib/cluster';
 import { machine } from './lib/machine';
 import { sizesFor, type Mode, type Row } from './lib/options';
-import { BENCH_DIR, buildState, ensureBuild, pinningNote } from './lib/proc';
+import { buildState, ensureBuild, pinningNote, RESULTS_DIR } from './lib/proc';
 import { seedBench } from './seed-100k';
 import { freshDataDir } from './lib/proc';
 
@@ -84,7 +85,7 @@ async function main() {
     const grown = () => (grownP ??= grownDatabase(ctx));
     if (want('B3G')) await guard('B3g', () => b3g(ctx, grown()));
     if (want('B6')) await guard('B6', () => b6(ctx, big));
-    if (want('B6G')) await guard('B6g', async () => [...(want('B3G') ? [] : (await grown()).rows), ...(await b6g(ctx, grown()))]);
+    if (want('B6G')) await guard('B6g', async () => [...(want('B3G') ? [] : (await grown()).rows), ...(await b6g(ctx, grown(), { latency: true }))]);
   } finally {
     if (!args.includes('--keep')) for (const d of ctx.cleanup) fs.rmSync(d, { recursive: true, force: true });
   }
@@ -106,7 +107,7 @@ async function main() {
     ...failures.map((f) => `- ERROR ${f.split('\n').slice(0, 3).join(' ')}`),
   ].join('\n');
   console.log(md);
-  const outDir = path.join(BENCH_DIR, 'results');
+  const outDir = RESULTS_DIR;
   fs.mkdirSync(outDir, { recursive: true });
   const name = `${mode}${only.length ? '-partial' : ''}-latest`;
   fs.writeFileSync(path.join(outDir, `${name}.md`), `${md}\n`);

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BenchCtx } from '../../scripts/bench/lib/benchmarks';
-import { b1reread } from '../../scripts/bench/lib/b1-reread';
-import { b4npm } from '../../scripts/bench/lib/b4-npm';
+import { b1reread } from '../../scripts/bench/lib/bidders-that-reread';
+import { b4npm } from '../../scripts/bench/lib/start-as-typed';
 import { sizesFor, type Row } from '../../scripts/bench/lib/options';
 import { buildState } from '../../scripts/bench/lib/proc';
 

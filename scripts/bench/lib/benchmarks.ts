@@ -223,7 +223,7 @@ async function sqlTimings(ctx: BenchCtx, dir: string, times: number, queries = b
     .sort((a, b) => b.p50 - a.p50);
 }
 
-/** B3 on another database (B3g: grown through the API, scripts/bench/lib/b3g.ts): its row ids, queries, size. */
+/** B3 on another database (B3g: grown through the API, scripts/bench/lib/lists-on-grown-db.ts): its row ids, queries, size. */
 export interface B3Variant {
   id: string;
   /** Default: B3's own queries. */

@@ -48,7 +48,7 @@ export interface GrowResult {
  * The sellers' rows: the only thing written straight into SQLite (WAL, next to the running server), since
  * registering through the API needs the e-mail link. Verified, password BENCH_PASSWORD.
  */
-async function insertSellers(dbFile: string, n: number, prefix = 'rast'): Promise<{ id: number; email: string }[]> {
+export async function insertSellers(dbFile: string, n: number, prefix = 'rast'): Promise<{ id: number; email: string }[]> {
   const hash = await hashPassword(BENCH_PASSWORD);
   const db = new (sqliteDriver())(dbFile);
   try {

@@ -1,4 +1,4 @@
-// Benchmarks only (B6g, scripts/bench/lib/b6g.ts): preloaded with `node --import` into the measured server and
+// Benchmarks only (B6g, scripts/bench/lib/memory-on-grown-db.ts): preloaded with `node --import` into the measured server and
 // into the bare socket.io baseline. On SIGUSR2 it writes where the process's memory is to $BENCH_MEM_FILE:
 // process.memoryUsage() (V8 heap, external, array buffers), V8's heap spaces, and /proc/self/status's
 // RssAnon / RssFile. It loads nothing that Node has not loaded already and does nothing until signalled.

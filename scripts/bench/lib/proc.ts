@@ -13,6 +13,8 @@ import { sleep } from './stats';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const BENCH_DIR = path.join(ROOT, 'scripts/bench');
+/** Where `npm run bench` writes its tables (git ignores artifacts/). */
+export const RESULTS_DIR = path.join(ROOT, 'artifacts/bench');
 const DIST_ENTRY = path.join(ROOT, 'dist/server/index.js');
 
 const hasTaskset = process.platform === 'linux' && os.availableParallelism() > 1 && spawnSync('taskset', ['-V']).status === 0;

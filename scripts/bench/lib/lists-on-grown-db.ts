@@ -5,7 +5,7 @@
  * client sends it; every sort at page 1 and 50, a category and a search. Goal as on the seeded database.
  *
  * `npm run bench -- --only=B3g` runs it alone. BENCH_GROWN_DIR=<dir>: use a copy of a database grown earlier (e.g. by `npx tsx scripts/bench/lib/grow.ts`)
- * instead of growing one (20,000 auctions take ~8 minutes on the shared 2-core machine). B6g (lib/b6g.ts) reuses
+ * instead of growing one (20,000 auctions take ~8 minutes on the shared 2-core machine). B6g (lib/memory-on-grown-db.ts) reuses
  * the same grown database within a run (grownDatabase).
  */
 import fs from 'node:fs';
@@ -32,7 +32,7 @@ export function b3gQueries(): { name: string; path: string }[] {
   ];
 }
 
-/** The grown database B3g and B6g (lib/b6g.ts) run on: grown once per run, or a copy of BENCH_GROWN_DIR. */
+/** The grown database B3g and B6g (lib/memory-on-grown-db.ts) run on: grown once per run, or a copy of BENCH_GROWN_DIR. */
 export interface Grown {
   dir: string;
   auctions: number;

@@ -1,5 +1,5 @@
 /**
- * Smoke version of B3g (issue 11, scripts/bench/lib/b3g.ts) and of its grower (lib/grow.ts): a database grown
+ * Smoke version of B3g (issue 11, scripts/bench/lib/lists-on-grown-db.ts) and of its grower (lib/grow.ts): a database grown
  * through the real server and HTTP API holds exactly what was asked for (every auction by a logged-in seller,
  * with its one image), and B3g's list rows on it answer only 200s. No timing goal is asserted.
  */
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sqliteDriver } from '../../server/db/sqlite-driver';
 import { afterAll, describe, expect, it } from 'vitest';
-import { b3g } from '../../scripts/bench/lib/b3g';
+import { b3g } from '../../scripts/bench/lib/lists-on-grown-db';
 import type { BenchCtx } from '../../scripts/bench/lib/benchmarks';
 import { growThroughApi } from '../../scripts/bench/lib/grow';
 import { sizesFor } from '../../scripts/bench/lib/options';

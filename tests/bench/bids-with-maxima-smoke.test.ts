@@ -1,11 +1,11 @@
 /**
- * Smoke version of B1auto (issue 14, scripts/bench/lib/b1-auto.ts): B1's load with half the bidders on
+ * Smoke version of B1auto (issue 14, scripts/bench/lib/bids-with-maxima.ts): B1's load with half the bidders on
  * maxima runs for a second at smoke size, produces its figures, and the books add up on the auction with
  * maxima (a ladder with automatic rows, the detail agrees, no errors). No timing goal is asserted.
  */
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { b1auto, ladderProblems } from '../../scripts/bench/lib/b1-auto';
+import { b1auto, ladderProblems } from '../../scripts/bench/lib/bids-with-maxima';
 import type { BenchCtx } from '../../scripts/bench/lib/benchmarks';
 import { sizesFor, type Row } from '../../scripts/bench/lib/options';
 import { buildState } from '../../scripts/bench/lib/proc';

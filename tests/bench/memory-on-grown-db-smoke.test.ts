@@ -1,5 +1,5 @@
 /**
- * Smoke version of B6g (issue 11, scripts/bench/lib/b6g.ts): on a small database grown through the API, the
+ * Smoke version of B6g (issue 11, scripts/bench/lib/memory-on-grown-db.ts): on a small database grown through the API, the
  * server and the bare socket.io baseline are measured with idle sockets, fresh and after uploads, and the
  * memory probe (lib/mem-probe.mjs) reports where each one's memory is. No memory goal is asserted.
  */
@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sqliteDriver } from '../../server/db/sqlite-driver';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Grown } from '../../scripts/bench/lib/b3g';
-import { b6g } from '../../scripts/bench/lib/b6g';
+import type { Grown } from '../../scripts/bench/lib/lists-on-grown-db';
+import { b6g } from '../../scripts/bench/lib/memory-on-grown-db';
 import type { BenchCtx } from '../../scripts/bench/lib/benchmarks';
 import { growThroughApi } from '../../scripts/bench/lib/grow';
 import { sizesFor } from '../../scripts/bench/lib/options';

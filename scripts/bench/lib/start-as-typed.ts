@@ -13,7 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { BenchCtx } from './benchmarks';
 import type { Row } from './options';
-import { freePort, freshDataDir, pinned, ROOT, SERVER_CPU } from './proc';
+import { freePort, freshDataDir, pinned, ROOT, SERVER_CPU, type Running } from './proc';
 import { fmt, median, sleep } from './stats';
 
 /** The environment of a user's shell: the suite's npm_* variables left out. */
@@ -113,6 +113,71 @@ export async function timeToFirst200(cmd: string, args: string[], cwd = ROOT): P
   }
 }
 
+/** The processes of group `pgid` (Linux /proc): pid, parent pid and command line. */
+function groupProcesses(pgid: number): { pid: number; ppid: number; cmd: string }[] {
+  const out: { pid: number; ppid: number; cmd: string }[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(f[2]) !== pgid) continue;
+      out.push({ pid: Number(name), ppid: Number(f[1]), cmd: fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').trim() });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return out;
+}
+
+/** A server started as `npm start`: `pid` is the process that serves (start.mjs), `serverPids()` every process below npm. */
+export interface TypedStart extends Running {
+  /** The processes `npm start` left running below npm itself (its shell, if it stayed, and every node). */
+  serverPids(): number[];
+  /** npm's own process. */
+  npmPid: number;
+}
+
+/**
+ * `npm start` as a user types it (cwd = the project, a user's environment plus `env`), pinned to the server
+ * core; resolves once GET /api/user/status/ answers 200. Linux only (the process tree is read from /proc).
+ */
+export async function startAsTyped(dataDir: string, env: Record<string, string> = {}): Promise<TypedStart> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const [c, a] = pinned(SERVER_CPU, npm, ['start']);
+  const child = spawn(c, a, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+    env: userEnv({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, SEED_DEMO: '0', RATE_LIMIT: '0', LOG_LEVEL: 'warn', ...env }),
+  });
+  let err = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (d: string) => (err = (err + d).slice(-200_000)));
+  const t0 = performance.now();
+  while ((await probe(port)) !== 200) {
+    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}) before answering\n${err.slice(-2000)}`);
+    if (performance.now() - t0 > 60_000) throw new Error(`npm start: no 200 within 60 s\n${err.slice(-2000)}`);
+    await sleep(20);
+  }
+  const below = () => groupProcesses(child.pid!).filter((p) => p.pid !== child.pid);
+  // The node that serves, not the shell npm runs the script line in (`sh -c node scripts/start.mjs`).
+  const server = below().find((p) => /(^|\/)node(\s|$)/.test(p.cmd.split(' ')[0] + ' ') && (p.cmd.includes('scripts/start.mjs') || p.cmd.includes('dist/server/')));
+  if (!server) throw new Error(`npm start: no server process found below npm (${JSON.stringify(below())})`);
+  return {
+    url,
+    port,
+    child,
+    pid: server.pid,
+    npmPid: child.pid!,
+    serverPids: () => below().map((p) => p.pid),
+    stderr: () => err,
+    stop: () => killGroup(child),
+  };
+}
+
 /** Spawn → exit; ms. */
 export async function timeToExit(cmd: string, args: string[]): Promise<number> {
   const [c, a] = pinned(SERVER_CPU, cmd, args);
@@ -186,10 +251,10 @@ export async function b4npm(ctx: BenchCtx): Promise<Row[]> {
 }
 
 /**
- * `npx tsx scripts/bench/lib/b4-npm.ts [starts] [root …]`: the four figures alone, without the rest of the
+ * `npx tsx scripts/bench/lib/start-as-typed.ts [starts] [root …]`: the four figures alone, without the rest of the
  * suite; with several built checkouts (e.g. one before a change), interleaved round by round.
  */
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, 'scripts/bench/lib/b4-npm.ts')) {
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, 'scripts/bench/lib/start-as-typed.ts')) {
   const starts = Number(process.argv[2] ?? 5);
   const roots = process.argv.length > 3 ? process.argv.slice(3).map((r) => path.resolve(r)) : [ROOT];
   measureStarts(starts, (m) => console.error(m), roots)
