@@ -15,6 +15,18 @@ export interface ApiResponse<B> {
  * `csrftoken` cookie the way the spec's client does it. Every answer is checked against the REST contract
  * (shared/api.ts, tests/support/contract.ts): one that drifts from it fails the test that asked.
  */
+/** Keeps a response's Set-Cookie lines in `jar` as a browser would (an empty or expired cookie is removed). */
+export function storeSetCookies(jar: Map<string, string>, res: Response): void {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const idx = pair.indexOf('=');
+    const name = pair.slice(0, idx).trim();
+    const value = pair.slice(idx + 1).trim();
+    if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
 export class ApiClient {
   readonly cookies = new Map<string, string>();
 
@@ -33,14 +45,7 @@ export class ApiClient {
   }
 
   private storeCookies(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const idx = pair.indexOf('=');
-      const name = pair.slice(0, idx).trim();
-      const value = pair.slice(idx + 1).trim();
-      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    storeSetCookies(this.cookies, res);
   }
 
   /** Makes sure a CSRF token exists (GET /api/csrf/) before a state-changing call. */

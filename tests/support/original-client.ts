@@ -1,3 +1,5 @@
+import { storeSetCookies } from './http';
+
 /**
  * A client that behaves like the original product's web client (React 18 + axios, `withCredentials`,
  * `xsrfCookieName: 'csrftoken'`, `xsrfHeaderName: 'X-CSRFToken'`): it keeps a cookie jar as a browser does, never
@@ -30,14 +32,7 @@ export class OriginalClient {
     }
     this.log.push(`${method} ${path}`);
     const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const i = pair.indexOf('=');
-      const name = pair.slice(0, i).trim();
-      const value = pair.slice(i + 1).trim();
-      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
+    storeSetCookies(this.jar, res);
     const text = await res.text();
     let parsed: unknown = text;
     try {
