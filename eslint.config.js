@@ -11,6 +11,34 @@ const betterSqlite = {
 // A second database dialect must touch one layer: SQL is built only in *.repository.ts files and server/db/.
 const SQL_ONLY_IN_REPOSITORIES = 'SQL belongs in a *.repository.ts file (or server/db/): call a repository function.';
 
+// Issue 22, point 3: the client speaks the contract.
+const API_BY_ROUTE = "Call api('METHOD /api/path/', input) (or upload()) from lib/api.ts: typed by shared/api.ts's table.";
+const LIVE_PAYLOADS =
+  'Socket payloads are checked with checkPayload() of features/live/payload-checks.js, generated from the shared schemas (npm run gen:payload-checks).';
+const CLIENT_PATHS = [
+  betterSqlite,
+  ...['../lib/api', '../../lib/api', '../../../lib/api'].map((name) => ({ name, importNames: ['apiFetch', 'apiUpload'], message: API_BY_ROUTE })),
+];
+const NO_GUARDS = { group: ['**/live/guards'], message: LIVE_PAYLOADS };
+const NO_FORCED_CASTS = [
+  {
+    selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+    message: 'No `as unknown as` in the client: type the value (the contract types every answer and payload).',
+  },
+];
+const NO_GENERIC_FETCH = [
+  {
+    selector: "CallExpression[callee.name=/^(apiFetch|apiUpload)$/][typeArguments]",
+    message: API_BY_ROUTE,
+  },
+];
+const NO_GENERIC_TRANSPORT = [
+  {
+    selector: "FunctionDeclaration[id.name=/^(apiFetch|apiUpload|send)$/][typeParameters]",
+    message: 'apiFetch/apiUpload answer `unknown`: a caller gets a type from api()/upload(), i.e. from the route.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'artifacts/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
@@ -65,7 +93,39 @@ export default tseslint.config(
     rules: { 'aukcije/texts-in-shared': 'error' },
   },
   {
+    // The client speaks the REST contract (issue 22): requests go through api()/upload() of client/src/lib/api.ts,
+    // typed by shared/api.ts, and a type is never forced through `unknown`.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/lib/api.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: CLIENT_PATHS, patterns: [NO_GUARDS] }],
+      'no-restricted-syntax': ['error', ...NO_FORCED_CASTS, ...NO_GENERIC_FETCH],
+    },
+  },
+  {
+    // Socket payloads are checked by payload-checks.js, which zod's compiler writes from the shared schemas.
+    files: ['client/src/features/live/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [...CLIENT_PATHS, { name: 'zod', allowTypeImports: true, message: LIVE_PAYLOADS }],
+          patterns: [
+            { group: ['./guards', '**/live/guards'], message: LIVE_PAYLOADS },
+            { group: ['zod/*'], allowTypeImports: true, message: LIVE_PAYLOADS },
+            { group: ['@shared/schemas/*'], allowTypeImports: true, message: LIVE_PAYLOADS },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The transport itself: no generic apiFetch/apiUpload that would let a caller pick the answer's type.
+    files: ['client/src/lib/api.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_FORCED_CASTS, ...NO_GENERIC_TRANSPORT] },
+  },
+  {
     files: ['tests/**'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -7,9 +7,9 @@
  */
 import { z } from 'zod';
 import type { AuctionDetail } from './schemas/auctions';
-import type { AuctionClosedEvent, BidPlacedEvent } from './schemas/bids';
-import type { CommentCreatedEvent, CommentDeletedEvent } from './schemas/comments';
-import type { NotificationEvent, NotificationsCountEvent } from './schemas/notifications';
+import { AuctionClosedEvent, BidPlacedEvent } from './schemas/bids';
+import { CommentCreatedEvent, CommentDeletedEvent } from './schemas/comments';
+import { NotificationEvent, NotificationsCountEvent } from './schemas/notifications';
 import { MAX_AUCTION_ROOMS_PER_SOCKET } from './socket-helpers';
 
 // ---------------------------------------------------------------- rooms, limits, pure helpers
@@ -29,7 +29,8 @@ export interface AuctionRoomEventBase {
 }
 
 /** `auction:deleted`: the auction is gone; a watcher leaves its page / drops its card. */
-export type AuctionDeletedEvent = AuctionRoomEventBase;
+export const AuctionDeletedEvent = z.object({ auction_id: z.number(), seq: z.number() });
+export type AuctionDeletedEvent = z.infer<typeof AuctionDeletedEvent>;
 
 /** Events sent to room `auction:{id}` (anyone watching that auction). */
 export interface AuctionRoomEvents {
@@ -66,6 +67,23 @@ export interface SocketOwnEvents {
 }
 
 export type ServerToClientEvents = AuctionRoomEvents & UserRoomEvents & SocketOwnEvents;
+
+/**
+ * The payload schema of every server → client event. The browser checks each inbound payload with code that
+ * zod's compiler generates from these (client/src/features/live/payload-checks.js, written by
+ * scripts/gen-payload-checks.ts), so classic zod stays out of its first load.
+ */
+export const SERVER_EVENT_PAYLOADS = {
+  'bid:placed': BidPlacedEvent,
+  'comment:created': CommentCreatedEvent,
+  'comment:deleted': CommentDeletedEvent,
+  'auction:closed': AuctionClosedEvent,
+  'auction:deleted': AuctionDeletedEvent,
+  'notification:created': NotificationEvent,
+  'notification:updated': NotificationEvent,
+  'notifications:count': NotificationsCountEvent,
+  'session:ended': SessionEndedEvent,
+} as const satisfies { [E in keyof ServerToClientEvents]: z.ZodType<Parameters<ServerToClientEvents[E]>[0]> };
 
 export type AuctionEventName = keyof AuctionRoomEvents;
 export type UserEventName = keyof UserRoomEvents;

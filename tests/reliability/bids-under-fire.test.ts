@@ -10,6 +10,7 @@ import { createAuction } from '../support/auctions';
 import { actor, auctionRow, eventually, type Actor } from '../support/marketplace';
 import { collectEvents, connectSocket, emitWithAck, type TestSocket } from '../support/sockets';
 import { FULL, actors, expectGapFree, expectLadder, minFromRefusal, rng } from '../support/reliability-load';
+import type { BodyOf } from '../support/contract';
 
 const BIDDERS = FULL ? 200 : 20;
 const BIDS_EACH = FULL ? 50 : 25;
@@ -34,7 +35,7 @@ interface Shot {
   amount: number;
   key: string | null;
   status: number;
-  body: any;
+  body: BodyOf<'POST', '/api/bids/'>;
   replayed: boolean;
 }
 

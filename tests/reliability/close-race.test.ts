@@ -23,9 +23,10 @@ import { freePort, tempDataDir } from '../support/app';
 import { ApiClient } from '../support/http';
 import { eventually } from '../support/marketplace';
 import { connectSocket, emitWithAck, sleep } from '../support/sockets';
-import { FULL, rng } from '../support/reliability-load';
+import { FULL, refusalMessage, rng } from '../support/reliability-load';
 import { buildServerBundle, insertAuction, insertUser, removeBundle, spawnServer, type ChildServer } from '../support/reliability-server';
 import { childServerDatabase, onPostgres, type ChildServerDatabase } from '../support/pg';
+import type { BodyOf } from '../support/contract';
 
 const ROUNDS = FULL ? 6 : 1;
 const WAVE = 100;
@@ -81,7 +82,7 @@ interface Answer {
   amount: number;
   sentAt: number;
   status: number;
-  body: any;
+  body: BodyOf<'POST', '/api/bids/'>;
 }
 
 /** Fires `WAVE` bids spread evenly over [end − 50 ms, end + 50 ms] (shuffled senders), amounts rising with time. */
@@ -153,10 +154,10 @@ async function raceOne(w: World, softMs: number, round: number) {
     // Every answer is an acceptance, "too low" or "ended"; nothing else.
     for (const x of answers) {
       expect(x.status === 201 || x.status === 400).toBe(true);
-      if (x.status === 400) expect(x.body.amount[0]).toMatch(/^(Minimalna ponuda je \d+ din|Aukcija je završena\.)$/);
+      if (x.status === 400) expect(refusalMessage(x.body)).toMatch(/^(Minimalna ponuda je \d+ din|Aukcija je završena\.)$/);
     }
     // Bids sent after the final end are all refused as ended.
-    for (const x of answers.filter((y) => y.sentAt > Date.parse(row.end_date))) expect([x.status, x.body.amount?.[0]]).toEqual([400, ENDED]);
+    for (const x of answers.filter((y) => y.sentAt > Date.parse(row.end_date))) expect([x.status, refusalMessage(x.body)]).toEqual([400, ENDED]);
 
     // The accepted ones, in the order the server took them: each before the end in force, each moving it as soft close says.
     const stored = await w.h.db.selectFrom('bids').selectAll().where('auction_id', '=', a.id).orderBy('id').execute();
@@ -194,7 +195,7 @@ async function raceOne(w: World, softMs: number, round: number) {
     return {
       sent: answers.length,
       accepted: acked.length - early.length,
-      endedRefusals: answers.filter((x) => x.body?.amount?.[0] === ENDED).length,
+      endedRefusals: answers.filter((x) => refusalMessage(x.body) === ENDED).length,
       extendedMs: end - originalEnd,
       leadMs: lead,
     };
@@ -303,8 +304,8 @@ async function lockRace(w: World, round: number) {
 
     const accepted = [opening.body, ...answers.filter((a) => a.status === 201).map((a) => a.body)];
     // A queued bid is accepted, overtaken by a higher one, or (when the closer got the row first) too late.
-    for (const a of answers) if (a.status !== 201) expect([a.status, a.body.amount?.[0]]).toEqual([400, expect.stringMatching(/^(Minimalna ponuda je \d+ din|Aukcija je završena\.)$/)]);
-    for (const a of late) expect([a.status, a.body.amount?.[0]]).toEqual([400, ENDED]);
+    for (const a of answers) if (a.status !== 201) expect([a.status, refusalMessage(a.body)]).toEqual([400, expect.stringMatching(/^(Minimalna ponuda je \d+ din|Aukcija je završena\.)$/)]);
+    for (const a of late) expect([a.status, refusalMessage(a.body)]).toEqual([400, ENDED]);
     const top = accepted.reduce((x, y) => (y.amount > x.amount ? y : x));
 
     // What everyone sees: the close, the auction, its history, the winner's notification.

@@ -19,6 +19,7 @@ import { sleep } from '../support/sockets';
 import { FULL, expectLadder, minFromRefusal, rng } from '../support/reliability-load';
 import { buildServerBundle, insertAuction, insertUser, removeBundle, spawnServer, type ChildServer } from '../support/reliability-server';
 import { childServerDatabase, onPostgres } from '../support/pg';
+import type { BodyOf } from '../support/contract';
 
 const KILLS = FULL ? 25 : 3;
 const BIDDERS = 6;
@@ -36,7 +37,7 @@ interface Req {
   key: string;
   /** 'lost' = the connection died with the server: no answer. */
   status: number | 'lost';
-  body: any;
+  body: BodyOf<'POST', '/api/bids/'> | null;
   replayed: boolean;
 }
 
@@ -95,7 +96,7 @@ describe(`crash safety (kill -9 × ${KILLS} during a bid load)`, () => {
         out = { ...r, status: 'lost', body: null, replayed: false };
       }
       requests.push(out);
-      if (out.status === 201) known.set(r.auction, Math.max(known.get(r.auction)!, out.body.current_price));
+      if (out.status === 201) known.set(r.auction, Math.max(known.get(r.auction)!, out.body!.current_price));
       else if (out.status === 400) known.set(r.auction, Math.max(known.get(r.auction)!, (minFromRefusal(out.body) ?? 0) - 10));
       return out;
     };
@@ -111,7 +112,7 @@ describe(`crash safety (kill -9 × ${KILLS} during a bid load)`, () => {
       const byId = new Map(bids.map((b) => [b.id, b]));
       // Every acknowledged bid is there, as acknowledged.
       for (const r of requests.filter((x) => x.status === 201)) {
-        expect(byId.get(r.body.id), `${when}: acknowledged bid ${r.body.id}`).toMatchObject({ auction_id: r.auction, bidder_id: r.bidder, amount: r.amount });
+        expect(byId.get(r.body!.id), `${when}: acknowledged bid ${r.body!.id}`).toMatchObject({ auction_id: r.auction, bidder_id: r.bidder, amount: r.amount });
       }
       // Each bid's transaction is whole: the auction row and the idempotency key moved with it.
       for (const id of hot) {

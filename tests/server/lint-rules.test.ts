@@ -53,6 +53,18 @@ describe('lint: structure rules', () => {
     expect(await ruleIds('server/features/index.ts', "import { bidsRoutes } from './bids/bids.routes';\nexport const x = bidsRoutes;\n")).not.toContain('aukcije/feature-boundaries');
   });
 
+  it('the client speaks the contract: api() by route, no forced casts, socket payloads by the generated checks', async () => {
+    const restricted = '@typescript-eslint/no-restricted-imports';
+    expect(await ruleIds('client/src/features/auctions/api/x.ts', "import { apiFetch } from '../../../lib/api';\nexport const x = apiFetch;\n")).toContain(restricted);
+    expect(await ruleIds('client/src/features/auctions/api/x.ts', "import { api } from '../../../lib/api';\nexport const x = api;\n")).not.toContain(restricted);
+    expect(await ruleIds('client/src/features/auctions/x.ts', 'export const x = (v: string) => v as unknown as number;\n')).toContain('no-restricted-syntax');
+    expect(await ruleIds('client/src/lib/api.ts', 'export async function apiFetch<T>(p: string): Promise<T> {\n  return (await fetch(p)).json();\n}\n')).toContain('no-restricted-syntax');
+    expect(await ruleIds('client/src/features/live/x.ts', "import { check } from './guards';\nexport const x = check;\n")).toContain(restricted);
+    expect(await ruleIds('client/src/features/live/x.ts', "import { BidPlacedEvent } from '@shared/schemas/bids';\nexport const x = BidPlacedEvent;\n")).toContain(restricted);
+    expect(await ruleIds('client/src/features/live/x.ts', "import type { BidPlacedEvent } from '@shared/schemas/bids';\nexport type X = BidPlacedEvent;\n")).not.toContain(restricted);
+    expect(await ruleIds('tests/server/x.test.ts', 'export const x = (v: any) => v;\n')).toContain('@typescript-eslint/no-explicit-any');
+  });
+
   it('layers: shared imports neither side, the client never imports the server, server/lib is the bottom', async () => {
     expect(await ruleIds('shared/rules/x.ts', "import { x } from '../../server/lib/time';\nexport const y = x;\n")).toContain('aukcije/layers');
     expect(await ruleIds('client/src/lib/x.ts', "import { x } from '../../../server/lib/time';\nexport const y = x;\n")).toContain('aukcije/layers');

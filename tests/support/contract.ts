@@ -22,6 +22,13 @@ type RouteFor<M extends string, S extends string> = {
 
 type Paged = { count: number; results: unknown };
 /**
+ * The body of an answer the table cannot type (a path built at run time, a route it does not know, a test
+ * that reads a bad shape with `post<string>(...)`): the one `any` of the tests, asserted by contract.test.ts.
+ * Every answer is still checked against the table at run time (assertContract).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Unchecked = any;
+/**
  * A list answers its page for `?page=` (or `&page=`) and the plain array without; a query built at run time
  * could be either, so it stays untyped.
  */
@@ -29,7 +36,7 @@ type ListOutput<S extends string, O> = S extends `${string}${'?' | '&'}page=${st
   ? Extract<O, Paged>
   : S extends `${string}?${infer Q}`
     ? string extends Q
-      ? any
+      ? Unchecked
       : Exclude<O, Paged>
     : Exclude<O, Paged>;
 
@@ -39,9 +46,9 @@ type ListOutput<S extends string, O> = S extends `${string}${'?' | '&'}page=${st
  * routes). `post<string>(...)` asks for `any` on purpose, for a test that reads a bad shape.
  */
 export type BodyOf<M extends string, S extends string> = string extends S
-  ? any
+  ? Unchecked
   : [RouteFor<M, S>] extends [never]
-    ? any
+    ? Unchecked
     : ContractBody<ListOutput<S, ApiOutput<RouteFor<M, S>>>>;
 
 /**

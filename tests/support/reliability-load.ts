@@ -42,9 +42,15 @@ export async function actors(t: TestServer, n: number, prefix: string): Promise<
   });
 }
 
+/** The first message a refused bid's answer gives under `amount` (a placed bid's `amount` is its number), or undefined. */
+export function refusalMessage(body: unknown): string | undefined {
+  const amount = (body as { amount?: unknown } | null)?.amount;
+  return Array.isArray(amount) && typeof amount[0] === 'string' ? amount[0] : undefined;
+}
+
 /** The minimum a "too low" refusal names (`Minimalna ponuda je 1230 din`), or null. */
 export function minFromRefusal(body: unknown): number | null {
-  const msg = (body as { amount?: string[] } | null)?.amount?.[0];
+  const msg = refusalMessage(body);
   const m = msg ? /^Minimalna ponuda je (\d+) din$/.exec(msg) : null;
   return m ? Number(m[1]) : null;
 }

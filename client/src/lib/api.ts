@@ -1,7 +1,12 @@
 /**
  * The one HTTP client of the app: same-origin credentials, the CSRF header on state-changing requests,
  * JSON in and out. Non-2xx answers throw ApiError (status + parsed body); no answer throws NetworkError.
+ * Features call `api(route, input)` and `upload(route, input)`, typed by the REST contract's table
+ * (shared/api.ts): the route names the method and path, the input its path parameters, body and query, and
+ * the answer is the table's output. `apiFetch` and `apiUpload` are the untyped transport underneath.
  */
+import type { z } from 'zod';
+import type { API, ApiBody as RouteBody, ApiOutput, ApiRoute } from '@shared/api';
 import type { CsrfResponse } from '@shared/schemas/accounts';
 import type { ApiErrorResponse } from '@shared/schemas/errors';
 
@@ -113,14 +118,14 @@ function noteError(err: unknown): void {
   }
 }
 
-/** fetch() for the API. Resolves with the parsed JSON (undefined for 204). */
-export async function apiFetch<T = unknown>(path: string, opts: ApiOptions = {}): Promise<T> {
+/** fetch() for the API, untyped (features call `api`). Resolves with the parsed JSON (undefined for 204). */
+export async function apiFetch(path: string, opts: ApiOptions = {}): Promise<unknown> {
   try {
     try {
-      return await send<T>(path, opts, false);
+      return await send(path, opts, false);
     } catch (err) {
       // A session that ended (logout, expiry) leaves a stale token cookie: fetch a fresh one and retry once.
-      if (err instanceof ApiError && err.status === 403 && err.body.code === 'csrf') return await send<T>(path, opts, true);
+      if (err instanceof ApiError && err.status === 403 && err.body.code === 'csrf') return await send(path, opts, true);
       throw err;
     }
   } catch (err) {
@@ -129,7 +134,7 @@ export async function apiFetch<T = unknown>(path: string, opts: ApiOptions = {})
   }
 }
 
-async function send<T>(path: string, opts: ApiOptions, freshToken: boolean): Promise<T> {
+async function send(path: string, opts: ApiOptions, freshToken: boolean): Promise<unknown> {
   const method = opts.method ?? (opts.body !== undefined ? 'POST' : 'GET');
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
@@ -154,21 +159,21 @@ async function send<T>(path: string, opts: ApiOptions, freshToken: boolean): Pro
     const errBody = data && typeof data === 'object' ? (data as ApiBody) : {};
     throw new ApiError(res.status, errBody);
   }
-  return data as T;
+  return data;
 }
 
 /**
- * POST multipart with upload progress (XMLHttpRequest, since fetch has no upload progress).
- * `onProgress` gets a fraction 0..1.
+ * POST multipart with upload progress (XMLHttpRequest, since fetch has no upload progress), untyped (features
+ * call `upload`). `onProgress` gets a fraction 0..1.
  */
-export async function apiUpload<T = unknown>(
+export async function apiUpload(
   path: string,
   formData: FormData,
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
-): Promise<T> {
+): Promise<unknown> {
   const token = await csrfToken();
-  return new Promise<T>((resolve, reject) => {
+  return new Promise<unknown>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.withCredentials = true;
@@ -186,7 +191,7 @@ export async function apiUpload<T = unknown>(
       }
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1);
-        resolve(data as T);
+        resolve(data);
       } else {
         const err = new ApiError(xhr.status, data && typeof data === 'object' ? (data as ApiBody) : {});
         noteError(err);
@@ -198,4 +203,73 @@ export async function apiUpload<T = unknown>(
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(formData);
   });
+}
+
+// ---------------------------------------------------------------- the contract's routes, typed
+
+type PathOf<R extends ApiRoute> = R extends `${string} ${infer P}` ? P : never;
+type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
+  ? N | ParamNames<Rest>
+  : P extends `${string}:${infer N}`
+    ? N
+    : never;
+type QuerySchema<R extends ApiRoute> = (typeof API)[R] extends { query: infer Q extends z.ZodType } ? Q : never;
+/** Every key of every member of a union (an admin's list query has more than the public one). */
+type KeysOf<T> = T extends unknown ? keyof T : never;
+
+/** The query of a route that reads one: the keys its schema names, as the URL carries them. */
+export type ApiQuery<R extends ApiRoute> = { [K in KeysOf<z.output<QuerySchema<R>>>]?: string | number };
+
+/** What a route takes besides its name: path parameters, body and query where it has them, an abort signal. */
+export type ApiInput<R extends ApiRoute> = { signal?: AbortSignal } & ([ParamNames<PathOf<R>>] extends [never]
+  ? unknown
+  : { params: Record<ParamNames<PathOf<R>>, string | number> }) &
+  ([RouteBody<R>] extends [never] ? unknown : { body: RouteBody<R> | FormData }) &
+  ([QuerySchema<R>] extends [never] ? unknown : { query?: ApiQuery<R> });
+
+type Paged = { count: number; results: unknown };
+type Or<T, Otherwise> = [T] extends [never] ? Otherwise : T;
+/** The table's answer; a list asked for a `page` answers the page, else the plain array (as the server does). */
+export type ApiAnswer<R extends ApiRoute, I> = I extends { query: { page: string | number } }
+  ? Or<Extract<ApiOutput<R>, Paged>, ApiOutput<R>>
+  : Or<Exclude<ApiOutput<R>, Paged>, ApiOutput<R>>;
+
+/** `GET /api/auction/:id/` with `{ id: 7 }` and a query → `/api/auction/7/?…` (empty query values left out). */
+export function routePath(route: ApiRoute, params: Record<string, string | number> = {}, query: Record<string, string | number | undefined> = {}): string {
+  const path = route.slice(route.indexOf(' ') + 1).replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`${route}: no value for :${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') search.set(k, String(v));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+interface LooseInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * One request of the REST contract: `api('GET /api/auction/:id/', { params: { id } })`,
+ * `api('POST /api/bids/', { body: { auction_item_id, amount } })`. Resolves with the answer shared/api.ts
+ * promises for that route; fails as apiFetch does (ApiError, NetworkError, the CSRF retry, session end).
+ */
+export function api<R extends ApiRoute, const I extends ApiInput<R>>(route: R, ...[input]: object extends I ? [I?] : [I]): Promise<ApiAnswer<R, I>> {
+  const { params, query, body, signal }: LooseInput = input ?? {};
+  const method = route.slice(0, route.indexOf(' ')) as NonNullable<ApiOptions['method']>;
+  // The server answers what the table says: its tests parse every answer against it (tests/support/contract.ts).
+  return apiFetch(routePath(route, params, query), { method, body, signal }) as Promise<ApiAnswer<R, I>>;
+}
+
+/** A multipart POST of the contract with upload progress, e.g. `upload('POST /api/auction-items/:id/images/', …)`. */
+export function upload<R extends ApiRoute>(
+  route: R,
+  input: ApiInput<R> & { form: FormData; onProgress?: (fraction: number) => void },
+): Promise<ApiOutput<R>> {
+  const { params }: LooseInput = input;
+  return apiUpload(routePath(route, params), input.form, input.onProgress, input.signal) as Promise<ApiOutput<R>>;
 }

@@ -88,7 +88,7 @@ async function bidderLoop(who: Actor, seed: number, load: Load) {
     else action = { kind: 'bid', bidder: who.user.id, amount: price + 10 * (1 + Math.floor(rand() * load.bidSteps)) + (rand() < 0.2 ? 5 : 0) };
     const sent = performance.now();
     const res = action.kind === 'bid' ? await bid(who.api, auctionId, action.amount) : await putMax(who.api, auctionId, action.amount);
-    const b = res.body as Record<string, any>;
+    const b: Record<string, unknown> = res.body;
     const ack: Ack = { action, status: res.status, at: [Math.round(sent), Math.round(performance.now())] };
     if (res.status === 201) Object.assign(ack, { rowId: b.id, price: b.current_price, bid_count: b.bid_count, leading: b.leading });
     else if (res.status === 200) Object.assign(ack, { price: b.current_price, bid_count: b.bid_count, leading: b.leading });

@@ -13,6 +13,7 @@ import { ApiClient } from '../../support/http';
 import { actor, auctionRow, bid, type Actor } from '../../support/marketplace';
 import { recordStatementsOf, type StatementLog } from '../../support/statements';
 import { onPostgres } from '../../support/pg';
+import type { BodyOf } from '../../support/contract';
 
 let t: TestServer;
 let seller: Actor;
@@ -30,7 +31,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Res = { status: number; body: any; text: string; headers: Headers };
+type Res = { status: number; body: BodyOf<'POST', '/api/bids/'>; text: string; headers: Headers };
 
 function bidWithKey(who: Actor, auctionId: number, amount: number, key: string) {
   return who.api.post('/api/bids/', { auction_item_id: auctionId, amount }, { headers: { 'idempotency-key': key } });

@@ -187,7 +187,7 @@ describe('GET /api/bids/{auctionId}/', () => {
     await bid(bojan.api, a.id, 1050);
     const res = await new ApiClient(t.url).get(`/api/bids/${a.id}/`);
     expect(res.status).toBe(200);
-    expect(res.body.map((b: any) => [b.bidder, b.bidder_name, b.amount])).toEqual([
+    expect(res.body.map((b) => [b.bidder, b.bidder_name, b.amount])).toEqual([
       [ana.user.id, 'Ana Anić', 1010],
       [bojan.user.id, 'Bojan Bojić', 1050],
     ]);

@@ -109,7 +109,7 @@ describe('GET /api/comments/{auctionId}/', () => {
     await post(bojan.api, a.id, 'Treći');
     const res = await new ApiClient(t.url).get(`/api/comments/${a.id}/`);
     expect(res.status).toBe(200);
-    expect(res.body.map((c: any) => [c.content, c.user, c.userId, c.is_seller])).toEqual([
+    expect(res.body.map((c) => [c.content, c.user, c.userId, c.is_seller])).toEqual([
       ['Treći', 'Bojan Bojić', bojan.user.id, false],
       ['Drugi', 'Sanja Prodavac', seller.user.id, true],
       ['Prvi', 'Ana Anić', ana.user.id, false],

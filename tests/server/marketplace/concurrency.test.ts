@@ -63,7 +63,7 @@ describe('POST /api/bids/ under concurrency', () => {
     expect(row.seq).toBe(a.seq + accepted.length);
 
     const stored = (await bidders[0].api.get(`/api/bids/${a.id}/`)).body;
-    expect(stored.map((b: any) => [b.id, b.bidder, b.amount])).toEqual(accepted.map((b) => [b.id, b.bidder, b.amount]));
+    expect(stored.map((b) => [b.id, b.bidder, b.amount])).toEqual(accepted.map((b) => [b.id, b.bidder, b.amount]));
 
     // Outbid notifications: whenever the lead passed to someone else, the previous leader got one.
     const expected: { user: number; amount: number }[] = [];

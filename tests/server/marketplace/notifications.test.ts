@@ -33,9 +33,9 @@ describe('GET /api/notifications/', () => {
     const res = await s.api.get('/api/notifications/');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(2);
-    expect(res.body.map((n: any) => n.auction_id)).toEqual([a2.id, a1.id]);
+    expect(res.body.map((n) => n.auction_id)).toEqual([a2.id, a1.id]);
     expect(res.body[0]).toEqual({ id: expect.any(Number), message: expect.stringContaining('Druga'), is_read: false, created_at: expect.stringMatching(/Z$/), auction_id: a2.id });
-    expect((await ana.api.get('/api/notifications/')).body.some((n: any) => n.auction_id === a1.id)).toBe(false);
+    expect((await ana.api.get('/api/notifications/')).body.some((n) => n.auction_id === a1.id)).toBe(false);
   });
 
   it('escapes user-provided parts so a title with <script> stays text', async () => {

@@ -10,6 +10,7 @@ import { loginOn, sameUserOn, startNodeCluster, Watcher, type NodeCluster } from
 import { rng } from '../../support/reliability-load';
 import { insertAuction, insertUser } from '../../support/reliability-server';
 import { sleep } from '../../support/sockets';
+import type { BodyOf } from '../../support/contract';
 
 const PASSWORD = 'Lozinka123';
 const BIDDERS = 6;
@@ -52,7 +53,7 @@ async function bidLoad(
   ids: number[],
   until: () => boolean,
   seed: number,
-  send: (b: { id: number; api: ApiClient }, auction: number, amount: number) => Promise<{ status: number | 'lost'; body: any }>,
+  send: (b: { id: number; api: ApiClient }, auction: number, amount: number) => Promise<{ status: number | 'lost'; body: BodyOf<'POST', '/api/bids/'> | null }>,
 ) {
   const rand = rng(seed);
   const known = new Map<number, number>();
@@ -62,7 +63,7 @@ async function bidLoad(
         const auction = ids[Math.floor(rand() * ids.length)];
         const amount = (known.get(auction) ?? 1000) + 10 * (1 + Math.floor(rand() * 3));
         const r = await send(b, auction, amount);
-        if (r.status === 201) known.set(auction, Math.max(known.get(auction) ?? 0, r.body.current_price));
+        if (r.status === 201) known.set(auction, Math.max(known.get(auction) ?? 0, r.body!.current_price));
         else if (r.status === 400) known.set(auction, Math.max(known.get(auction) ?? 0, amount));
       }
     }),
@@ -145,7 +146,7 @@ describe('two server processes on one database and one Redis [PostgreSQL only: s
     expect([...c.proxy.open().keys()].sort()).toEqual([a, b].map((n) => Number(new URL(n.url).port)).sort());
     const list = await bidders();
 
-    type Sent = { bidder: number; auction: number; amount: number; key: string; status: number | 'lost'; body: any };
+    type Sent = { bidder: number; auction: number; amount: number; key: string; status: number | 'lost'; body: BodyOf<'POST', '/api/bids/'> | null };
     const sent: Sent[] = [];
     let n = 0;
     let retried = 0;
@@ -185,8 +186,8 @@ describe('two server processes on one database and one Redis [PostgreSQL only: s
 
     const acked = sent.filter((s) => s.status === 201);
     const stored = await storedBids(hot);
-    expect(stored.map((s) => s.id), 'exactly the acknowledged bids are stored').toEqual(acked.map((s) => s.body.id as number).sort((x, y) => x - y));
-    for (const s of acked) expect(stored.find((x) => x.id === s.body.id)).toMatchObject({ auction_id: s.auction, bidder_id: s.bidder, amount: s.amount });
+    expect(stored.map((s) => s.id), 'exactly the acknowledged bids are stored').toEqual(acked.map((s) => s.body!.id).sort((x, y) => x - y));
+    for (const s of acked) expect(stored.find((x) => x.id === s.body!.id)).toMatchObject({ auction_id: s.auction, bidder_id: s.bidder, amount: s.amount });
     for (const id of hot) {
       const ladder = stored.filter((s) => s.auction_id === id);
       expect(await row(id)).toMatchObject({ seq: ladder.length, bid_count: ladder.length, current_price: ladder.length ? Math.max(...ladder.map((l) => l.amount)) : 1000 });

@@ -3,6 +3,7 @@
  * and visibility, the status the user sees, the server clock, and the retry after the server dropped us.
  * What the server's events mean is not its business: the owner registers those handlers in `listen`.
  */
+import type { Socket } from 'socket.io-client';
 import { loadSocket, type AppSocket } from '../../lib/socket';
 import { setOffset } from '../../lib/clock';
 import { measureOffset } from './clock-sync';
@@ -83,9 +84,11 @@ export class Connection {
 
   private bind(socket: AppSocket): void {
     this.socket = socket;
+    // Listeners take what the wire carries (each checks its payload), so the socket is used untyped here.
+    const wire: Socket = socket;
     const on: Listen = (event, fn) => {
-      (socket as unknown as { on(e: string, f: typeof fn): void }).on(event, fn);
-      this.cleanups.push(() => (socket as unknown as { off(e: string, f: typeof fn): void }).off(event, fn));
+      wire.on(event, fn);
+      this.cleanups.push(() => wire.off(event, fn));
     };
     on('connect', () => this.onConnect());
     on('disconnect', (reason: string) => this.onDisconnect(reason));

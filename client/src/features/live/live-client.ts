@@ -12,8 +12,8 @@ import { Alerts } from './alerts';
 import { applyNotification, applyRoomEvent, applyUnreadCount, readHistory, refetchAfterReconnect } from './cache';
 import { Connection, type Listen } from './connection';
 import { followedLive } from './following';
-import { check, notificationEvent, notificationsCount, sessionEnded } from './guards';
 import { wasExtended } from './patches';
+import { checkPayload } from './payload-checks';
 import { ROOM_EVENT_NAMES, roomEvent, type RoomEvent } from './room-event';
 import { SeqBook } from './seq';
 import { createStore, type Store } from './store';
@@ -142,11 +142,11 @@ export class LiveClient {
     on('notification:created', (raw: unknown) => this.onNotification(raw, true));
     on('notification:updated', (raw: unknown) => this.onNotification(raw, false));
     on('notifications:count', (raw: unknown) => {
-      const r = check(notificationsCount, raw);
+      const r = checkPayload('notifications:count', raw);
       if (r && this.qc) applyUnreadCount(this.qc, r.unread_notifications_count);
     });
     on('session:ended', (raw: unknown) => {
-      const r = check(sessionEnded, raw);
+      const r = checkPayload('session:ended', raw);
       if (r) for (const l of [...this.sessionEndListeners]) l(r.reason);
     });
   }
@@ -163,7 +163,7 @@ export class LiveClient {
   }
 
   private onNotification(raw: unknown, created: boolean): void {
-    const r = check(notificationEvent, raw);
+    const r = checkPayload(created ? 'notification:created' : 'notification:updated', raw);
     if (!r || !this.qc) return;
     applyNotification(this.qc, r);
     if (created) this.alerts.notice(r.notification);

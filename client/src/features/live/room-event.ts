@@ -1,5 +1,5 @@
 import type { AuctionEventName, AuctionEventPayload } from '@shared/socket-events';
-import { check, ROOM_GUARDS } from './guards';
+import { checkPayload } from './payload-checks';
 
 /** An auction-room event with its name, as the seq book queues it. */
 export type RoomEvent = {
@@ -7,11 +7,11 @@ export type RoomEvent = {
 }[AuctionEventName];
 
 /** The names of the auction-room events (docs/socket-contract.md §4): each carries the auction's seq. */
-export const ROOM_EVENT_NAMES = Object.keys(ROOM_GUARDS) as AuctionEventName[];
+export const ROOM_EVENT_NAMES: readonly AuctionEventName[] = ['bid:placed', 'comment:created', 'comment:deleted', 'auction:closed', 'auction:deleted'];
 
-/** The checked event, or null when the payload breaks the contract (it is then ignored). */
+/** The event checked by its shared schema (unknown fields dropped), or null when the payload breaks the contract. */
 export function roomEvent(name: AuctionEventName, raw: unknown): RoomEvent | null {
-  const p = check(ROOM_GUARDS[name] as (v: unknown) => unknown, raw) as { auction_id: number; seq: number } | null;
+  const p = checkPayload(name, raw);
   if (!p) return null;
   return { name, auction_id: p.auction_id, seq: p.seq, payload: p } as RoomEvent;
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAuctionSort, AdminAuctionStatus } from '@shared/rules/admin';
-import type { AuctionCard, Paged } from '@shared/schemas/auctions';
-import { apiFetch } from '../../../lib/api';
+import { api, type ApiQuery } from '../../../lib/api';
 
 export const ADMIN_PAGE_SIZE = 20;
 export const adminAuctionsKey = ['admin', 'auctions'] as const;
@@ -14,16 +13,14 @@ export interface AdminAuctionsParams {
   sort: AdminAuctionSort;
 }
 
-export function adminAuctionsSearch(p: AdminAuctionsParams): string {
-  const s = new URLSearchParams({ page: String(p.page), page_size: String(ADMIN_PAGE_SIZE), sort: p.sort });
-  if (p.q.trim()) s.set('q', p.q.trim());
-  if (p.status) s.set('status', p.status);
-  return s.toString();
+/** The admin list's query, in the order the URL has always carried it (empty values are left out). */
+export function adminAuctionsSearch(p: AdminAuctionsParams): ApiQuery<'GET /api/all-auction-items/'> & { page: number } {
+  return { page: p.page, page_size: ADMIN_PAGE_SIZE, sort: p.sort, q: p.q.trim(), status: p.status };
 }
 
 /** GET /api/all-auction-items/?page=&page_size=&sort=&q=&status= — for an admin every auction, ended ones too. */
 export const fetchAdminAuctions = (p: AdminAuctionsParams, signal?: AbortSignal) =>
-  apiFetch<Paged<AuctionCard>>(`/api/all-auction-items/?${adminAuctionsSearch(p)}`, { signal });
+  api('GET /api/all-auction-items/', { query: adminAuctionsSearch(p), signal });
 
 export const adminAuctionsQuery = (p: AdminAuctionsParams) =>
   queryOptions({

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '@shared/schemas/accounts';
-import type { AdminUserUpdatedResponse } from '@shared/schemas/admin';
 import type { Paged } from '@shared/schemas/auctions';
-import { apiFetch } from '../../../lib/api';
+import { api, type ApiQuery } from '../../../lib/api';
 import { ADMIN_PAGE_SIZE } from './admin-auctions';
 
 export const adminUsersKey = ['admin', 'users'] as const;
@@ -13,15 +12,14 @@ export interface AdminUsersParams {
   q: string;
 }
 
-export function adminUsersSearch(p: AdminUsersParams): string {
-  const s = new URLSearchParams({ page: String(p.page), page_size: String(ADMIN_PAGE_SIZE) });
-  if (p.q.trim()) s.set('q', p.q.trim());
-  return s.toString();
+/** The query, in the order the URL has always carried it (an empty search is left out). */
+export function adminUsersSearch(p: AdminUsersParams): ApiQuery<'GET /api/admin/users/'> & { page: number } {
+  return { page: p.page, page_size: ADMIN_PAGE_SIZE, q: p.q.trim() };
 }
 
 /** GET /api/admin/users/?page=&page_size=&q= → `{count, next, previous, results}`. */
 export const fetchAdminUsers = (p: AdminUsersParams, signal?: AbortSignal) =>
-  apiFetch<Paged<AdminUser>>(`/api/admin/users/?${adminUsersSearch(p)}`, { signal });
+  api('GET /api/admin/users/', { query: adminUsersSearch(p), signal });
 
 export const adminUsersQuery = (p: AdminUsersParams) =>
   queryOptions({
@@ -34,7 +32,7 @@ export const useAdminUsers = (p: AdminUsersParams) => useQuery(adminUsersQuery(p
 
 /** POST /api/admin/users/{id}/block/ or /unblock/ → the updated user. */
 export const setBlocked = (id: number, blocked: boolean) =>
-  apiFetch<AdminUserUpdatedResponse>(`/api/admin/users/${id}/${blocked ? 'block' : 'unblock'}/`, { method: 'POST' });
+  blocked ? api('POST /api/admin/users/:id/block/', { params: { id } }) : api('POST /api/admin/users/:id/unblock/', { params: { id } });
 
 export function useSetBlocked() {
   const qc = useQueryClient();

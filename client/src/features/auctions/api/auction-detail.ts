@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import type { AuctionDetail, SellerResponse } from '@shared/schemas/auctions';
+import { api } from '../../../lib/api';
 
 export const auctionKey = (id: number) => ['auctions', 'detail', id] as const;
 
 /** GET /api/auction/{id}/ */
-export const fetchAuction = (id: number, signal?: AbortSignal) => apiFetch<AuctionDetail>(`/api/auction/${id}/`, { signal });
+export const fetchAuction = (id: number, signal?: AbortSignal) => api('GET /api/auction/:id/', { params: { id }, signal });
 
 export const auctionQuery = (id: number) =>
   queryOptions({ queryKey: auctionKey(id), queryFn: ({ signal }) => fetchAuction(id, signal), staleTime: 5_000 });
@@ -16,7 +15,7 @@ export const sellerKey = (auctionId: number) => ['auctions', 'seller', auctionId
 
 /** GET /api/user/username/{auctionId}/ → the seller's first_name and id. */
 export const fetchSeller = (auctionId: number, signal?: AbortSignal) =>
-  apiFetch<SellerResponse>(`/api/user/username/${auctionId}/`, { signal });
+  api('GET /api/user/username/:auctionId/', { params: { auctionId }, signal });
 
 export const sellerQuery = (auctionId: number) =>
   queryOptions({ queryKey: sellerKey(auctionId), queryFn: ({ signal }) => fetchSeller(auctionId, signal), staleTime: 300_000 });

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@shared/rules/limits';
 import { ALL_AUCTIONS } from '@shared/categories';
-import { apiFetch } from '../../../lib/api';
-import type { AuctionCard, Paged, Sort } from '@shared/schemas/auctions';
+import { api, type ApiQuery } from '../../../lib/api';
+import type { Sort } from '@shared/schemas/auctions';
 
 /** The list screen's state, also kept in the URL (?page=&q=&category=&sort=). */
 export interface ListParams {
@@ -16,28 +16,29 @@ export interface ListParams {
 /** Which list: the public one (/aukcije), my auctions, the auctions I bid on, or the ones I follow (/pracene). */
 export type ListSource = 'all' | 'mine' | 'bids' | 'watched';
 
-const PATHS: Record<ListSource, string> = {
-  all: '/api/auctions/',
-  mine: '/api/my-auctions/',
-  bids: '/api/all-my-biddings/',
-  watched: '/api/watchlist/',
-};
+const ROUTES = {
+  all: 'GET /api/auctions/',
+  mine: 'GET /api/my-auctions/',
+  bids: 'GET /api/all-my-biddings/',
+  watched: 'GET /api/watchlist/',
+} as const satisfies Record<ListSource, string>;
 
 export const auctionListsKey = ['auctions', 'list'] as const;
 
-export function listSearch(source: ListSource, p: ListParams): string {
-  const s = new URLSearchParams();
-  if (source === 'all' && p.category && p.category !== ALL_AUCTIONS) s.set('category', p.category);
-  s.set('page', String(p.page));
-  s.set('page_size', String(PAGE_SIZE));
-  s.set('sort', p.sort);
-  if (p.q.trim()) s.set('q', p.q.trim());
-  return s.toString();
+/** The list's query, in the order the URL has always carried it (empty values are left out). */
+export function listSearch(source: ListSource, p: ListParams): ApiQuery<'GET /api/auctions/'> & { page: number } {
+  return {
+    category: source === 'all' && p.category && p.category !== ALL_AUCTIONS ? p.category : undefined,
+    page: p.page,
+    page_size: PAGE_SIZE,
+    sort: p.sort,
+    q: p.q.trim(),
+  };
 }
 
 /** GET /api/auctions/ | /api/my-auctions/ | /api/all-my-biddings/ | /api/watchlist/ with server paging, search and sort. */
 export const fetchAuctionList = (source: ListSource, p: ListParams, signal?: AbortSignal) =>
-  apiFetch<Paged<AuctionCard>>(`${PATHS[source]}?${listSearch(source, p)}`, { signal });
+  api(ROUTES[source], { query: listSearch(source, p), signal });
 
 export const auctionListQuery = (source: ListSource, p: ListParams) =>
   queryOptions({

@@ -1,17 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { auctionKey } from './auction-detail';
 import { refreshAfterOwnBid } from './bids';
 import type { AuctionDetail } from '@shared/schemas/auctions';
-import type { AutoBidResponse, AutoBidStateResponse } from '@shared/schemas/autobid';
+import type { AutoBidStateResponse } from '@shared/schemas/autobid';
 
 /** The caller's own active maximum on one auction (never anyone else's). */
 export const autoBidKey = (auctionId: number) => ['auctions', 'auto-bid', auctionId] as const;
 
-const path = (auctionId: number) => `/api/auctions/${auctionId}/auto-bid/`;
-
 /** GET /api/auctions/{id}/auto-bid/ → `{max_amount}` or `{max_amount: null}` (logged-in only). */
-export const fetchAutoBid = (auctionId: number, signal?: AbortSignal) => apiFetch<AutoBidStateResponse>(path(auctionId), { signal });
+export const fetchAutoBid = (auctionId: number, signal?: AbortSignal) => api('GET /api/auctions/:id/auto-bid/', { params: { id: auctionId }, signal });
 
 export const autoBidQuery = (auctionId: number) =>
   queryOptions({ queryKey: autoBidKey(auctionId), queryFn: ({ signal }) => fetchAutoBid(auctionId, signal), staleTime: 5_000 });
@@ -20,7 +18,7 @@ export const useAutoBid = (auctionId: number, enabled: boolean) => useQuery({ ..
 
 /** PUT /api/auctions/{id}/auto-bid/ {max_amount} → 200 `{max_amount, current_price, bid_count, leading}`. */
 export const putAutoBid = (auctionId: number, maxAmount: number) =>
-  apiFetch<AutoBidResponse>(path(auctionId), { method: 'PUT', body: { max_amount: maxAmount } });
+  api('PUT /api/auctions/:id/auto-bid/', { params: { id: auctionId }, body: { max_amount: maxAmount } });
 
 /**
  * Only the leader holds an active maximum: a maximum beaten at once (`leading: false`) is spent, so the

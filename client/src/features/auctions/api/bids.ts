@@ -1,15 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { isFollowedLive } from '../../live/following';
 import { auctionKey } from './auction-detail';
 import { auctionListsKey } from './auctions-list';
 import type { AuctionDetail } from '@shared/schemas/auctions';
-import type { BidResponse, PlacedBidResponse } from '@shared/schemas/bids';
+import type { PlacedBidResponse } from '@shared/schemas/bids';
 
 export const bidsKey = (auctionId: number) => ['auctions', 'bids', auctionId] as const;
 
 /** GET /api/bids/{auctionId}/ → oldest first. */
-export const fetchBids = (auctionId: number, signal?: AbortSignal) => apiFetch<BidResponse[]>(`/api/bids/${auctionId}/`, { signal });
+export const fetchBids = (auctionId: number, signal?: AbortSignal) => api('GET /api/bids/:auctionId/', { params: { auctionId }, signal });
 
 export const bidsQuery = (auctionId: number) =>
   queryOptions({ queryKey: bidsKey(auctionId), queryFn: ({ signal }) => fetchBids(auctionId, signal) });
@@ -18,7 +18,7 @@ export const useBids = (auctionId: number, enabled = true) => useQuery({ ...bids
 
 /** POST /api/bids/ {auction_item_id, amount} → 201. */
 export const placeBid = (auctionId: number, amount: number) =>
-  apiFetch<PlacedBidResponse>('/api/bids/', { method: 'POST', body: { auction_item_id: auctionId, amount } });
+  api('POST /api/bids/', { body: { auction_item_id: auctionId, amount } });
 
 /** Applies an accepted bid to the cached detail: the server's price, count and end date win. */
 export function applyBidToDetail(detail: AuctionDetail, placed: PlacedBidResponse): AuctionDetail {

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import type { CommentResponse as Comment } from '@shared/schemas/comments';
 
 export const commentsKey = (auctionId: number) => ['auctions', 'comments', auctionId] as const;
 
 /** GET /api/comments/{auctionId}/ → newest first. */
 export const fetchComments = (auctionId: number, signal?: AbortSignal) =>
-  apiFetch<Comment[]>(`/api/comments/${auctionId}/`, { signal });
+  api('GET /api/comments/:auctionId/', { params: { auctionId }, signal });
 
 export const commentsQuery = (auctionId: number) =>
   queryOptions({ queryKey: commentsKey(auctionId), queryFn: ({ signal }) => fetchComments(auctionId, signal) });
@@ -15,10 +15,10 @@ export const useComments = (auctionId: number) => useQuery(commentsQuery(auction
 
 /** POST /api/comments/create/ {auction_item_id, content} → 201 comment. */
 export const createComment = (auctionId: number, content: string) =>
-  apiFetch<Comment>('/api/comments/create/', { method: 'POST', body: { auction_item_id: auctionId, content } });
+  api('POST /api/comments/create/', { body: { auction_item_id: auctionId, content } });
 
 /** DELETE /api/comments/{id}/delete/ → 204. */
-export const deleteComment = (commentId: number) => apiFetch<void>(`/api/comments/${commentId}/delete/`, { method: 'DELETE' });
+export const deleteComment = (commentId: number) => api('DELETE /api/comments/:commentId/delete/', { params: { commentId } });
 
 /** Puts a comment into the cached list once (newest first); a live event may have added it already. */
 export function addComment(list: Comment[] | undefined, c: Comment): Comment[] {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, apiUpload } from '../../../lib/api';
+import { api, upload } from '../../../lib/api';
 import type { CreateAuctionForm, CreateAuctionResponse, ImagesResponse } from '@shared/schemas/auctions';
 import { auctionListsKey } from './auctions-list';
 import { deleteAuction } from './delete-auction';
@@ -10,14 +10,14 @@ export function createAuctionItem(values: CreateAuctionForm): Promise<CreateAuct
   for (const [k, v] of Object.entries(values)) {
     if (v !== undefined && v !== null) fd.append(k, String(v));
   }
-  return apiFetch<CreateAuctionResponse>('/api/auctionItems/', { method: 'POST', body: fd });
+  return api('POST /api/auctionItems/', { body: fd });
 }
 
 /** POST /api/auction-items/{id}/images/ with repeated `image` parts, in the chosen order; progress 0..1. */
 export function uploadAuctionImages(id: number, files: File[], onProgress?: (f: number) => void): Promise<ImagesResponse> {
   const fd = new FormData();
   for (const f of files) fd.append('image', f, f.name);
-  return apiUpload<ImagesResponse>(`/api/auction-items/${id}/images/`, fd, onProgress);
+  return upload('POST /api/auction-items/:id/images/', { params: { id }, form: fd, onProgress });
 }
 
 /** Which of the two requests failed; the form words the two differently (spec §8). */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sr } from '@shared/texts/sr';
-import { ApiError, NetworkError, apiFetch } from '../../../lib/api';
+import { ApiError, NetworkError, api } from '../../../lib/api';
 import { auctionListsKey } from './auctions-list';
 import type { AuctionCard, Paged } from '@shared/schemas/auctions';
 
 /** DELETE /api/auctionItems/delete/{id}/ → 204. */
-export const deleteAuction = (id: number) => apiFetch<void>(`/api/auctionItems/delete/${id}/`, { method: 'DELETE' });
+export const deleteAuction = (id: number) => api('DELETE /api/auctionItems/delete/:id/', { params: { id } });
 
 const t = sr.deleteAuction;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { auctionKey } from './auction-detail';
 import { auctionListsKey } from './auctions-list';
 import type { AuctionCard, AuctionDetail, Paged } from '@shared/schemas/auctions';
@@ -10,10 +10,10 @@ export const watchedListsKey = [...auctionListsKey, 'watched'] as const;
 
 /** POST /api/watchlist/ {auction_item_id} → 201 (200 when already watched). */
 export const watchAuction = (auctionId: number) =>
-  apiFetch<WatchResponse>('/api/watchlist/', { method: 'POST', body: { auction_item_id: auctionId } });
+  api('POST /api/watchlist/', { body: { auction_item_id: auctionId } });
 
 /** DELETE /api/watchlist/{id}/ → 204 (also when not watched). */
-export const unwatchAuction = (auctionId: number) => apiFetch<void>(`/api/watchlist/${auctionId}/`, { method: 'DELETE' });
+export const unwatchAuction = (auctionId: number) => api('DELETE /api/watchlist/:auctionId/', { params: { auctionId } });
 
 /** The detail with `watched` set; the count moves by one only when the state changes. */
 export function detailWatched(d: AuctionDetail | undefined, watched: boolean, count?: number): AuctionDetail | undefined {

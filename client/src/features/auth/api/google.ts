@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { GoogleConfigResponse, GoogleLoginResponse } from '@shared/schemas/accounts';
-import { apiFetch } from '../../../lib/api';
+import type { GoogleConfigResponse } from '@shared/schemas/accounts';
+import { api } from '../../../lib/api';
 
 /** GET /api/auth/google/config/ — a failure counts as "not configured". */
 export async function fetchGoogleConfig(): Promise<GoogleConfigResponse> {
   try {
-    return await apiFetch<GoogleConfigResponse>('/api/auth/google/config/');
+    return await api('GET /api/auth/google/config/');
   } catch {
     return { enabled: false, redirect_enabled: false, client_id: null };
   }
@@ -18,6 +18,6 @@ export const useGoogleConfig = () => useQuery(googleConfigQuery());
 
 /** POST /api/auth/google/ {id_token} */
 export const googleLogin = (idToken: string) =>
-  apiFetch<GoogleLoginResponse>('/api/auth/google/', { method: 'POST', body: { id_token: idToken } });
+  api('POST /api/auth/google/', { body: { id_token: idToken } });
 
 export const useGoogleLogin = () => useMutation({ mutationFn: googleLogin });

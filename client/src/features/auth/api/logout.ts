@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DetailResponse } from '@shared/schemas/accounts';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { setLoggingOut } from '../session-end';
 
 /** POST /api/logout/ */
-export const logout = () => apiFetch<DetailResponse>('/api/logout/', { method: 'POST' });
+export const logout = () => api('POST /api/logout/');
 
 /**
  * The call only: the caller clears the cached session (clearAuth) once it has left any protected page,

@@ -1,14 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DetailResponse } from '@shared/schemas/accounts';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 /** POST /api/password-reset/ {email} — always 200 (never says whether the account exists). */
 export const requestPasswordReset = (email: string) =>
-  apiFetch<DetailResponse>('/api/password-reset/', { method: 'POST', body: { email } });
+  api('POST /api/password-reset/', { body: { email } });
 
 /** POST /api/password-reset/confirm/ {token, password} */
 export const confirmPasswordReset = (token: string, password: string) =>
-  apiFetch<DetailResponse>('/api/password-reset/confirm/', { method: 'POST', body: { token, password } });
+  api('POST /api/password-reset/confirm/', { body: { token, password } });
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 

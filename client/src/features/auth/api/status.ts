@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { StatusResponse } from '@shared/schemas/accounts';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 export const statusKey = ['auth', 'status'] as const;
 
 /** GET /api/user/status/; throws when the server cannot tell (no answer, 5xx). */
-export const readStatus = () => apiFetch<StatusResponse>('/api/user/status/');
+export const readStatus = () => api('GET /api/user/status/');
 
 /** GET /api/user/status/ — an error counts as "not authenticated" (spec §7). */
 export async function fetchStatus(): Promise<StatusResponse> {

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MarkReadResponse, NotificationResponse } from '@shared/schemas/notifications';
-import { apiFetch } from '../../../lib/api';
+import type { NotificationResponse } from '@shared/schemas/notifications';
+import { api } from '../../../lib/api';
 import { unreadCountKey } from './unread-count';
 
 export const notificationsKey = ['notifications', 'list'] as const;
 
 /** GET /api/notifications/ (newest first) */
-export const fetchNotifications = () => apiFetch<NotificationResponse[]>('/api/notifications/');
+export const fetchNotifications = () => api('GET /api/notifications/');
 
 export const notificationsQuery = () => queryOptions({ queryKey: notificationsKey, queryFn: fetchNotifications });
 
@@ -14,9 +14,7 @@ export const useNotifications = () => useQuery(notificationsQuery());
 
 /** PATCH /api/notifications/{id}/mark-as-read/ */
 export const markAsRead = (id: number) =>
-  apiFetch<MarkReadResponse>(`/api/notifications/${id}/mark-as-read/`, {
-    method: 'PATCH',
-  });
+  api('PATCH /api/notifications/:id/mark-as-read/', { params: { id } });
 
 /** Marks one read and updates the list and the bell's count in the cache. */
 export function useMarkAsRead() {

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UnreadCountResponse } from '@shared/schemas/notifications';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 export const unreadCountKey = ['notifications', 'unread-count'] as const;
 
 /** GET /api/notifications/unread-count/ */
 export async function fetchUnreadCount(): Promise<number> {
-  const data = await apiFetch<UnreadCountResponse>('/api/notifications/unread-count/');
+  const data = await api('GET /api/notifications/unread-count/');
   return data.unread_notifications_count;
 }
 

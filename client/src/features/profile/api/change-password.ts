@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DetailResponse } from '@shared/schemas/accounts';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { reconnectSocket } from '../../../lib/socket';
 
 /** POST /api/change-password/ {old_password, new_password} */
 export const changePassword = (old_password: string, new_password: string) =>
-  apiFetch<DetailResponse>('/api/change-password/', { method: 'POST', body: { old_password, new_password } });
+  api('POST /api/change-password/', { body: { old_password, new_password } });
 
 export const useChangePassword = () =>
   useMutation({

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiBody } from '@shared/api';
-import type { UpdateProfileResponse } from '@shared/schemas/accounts';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { currentUserKey } from '../../auth/api/current-user';
 import { statusKey } from '../../auth/api/status';
 
@@ -9,7 +8,7 @@ export type UpdateProfilePayload = ApiBody<'PUT /api/update-profile/'>;
 
 /** PUT /api/update-profile/ → the updated user data. */
 export const updateProfile = (payload: UpdateProfilePayload) =>
-  apiFetch<UpdateProfileResponse>('/api/update-profile/', { method: 'PUT', body: payload });
+  api('PUT /api/update-profile/', { body: payload });
 
 export function useUpdateProfile() {
   const qc = useQueryClient();

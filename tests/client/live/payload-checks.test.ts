@@ -1,9 +1,11 @@
 /**
- * The live layer validates socket events with small hand-written guards (client/src/features/live/guards.ts)
- * instead of the shared zod schemas, to keep zod out of the first-visit bundle (docs/performance.md, B5).
- * Here they must agree with the zod schemas the server's payloads are defined by: same accept/refuse verdict
- * and the same cleaned value (unknown fields dropped), for valid events, mutated events and arbitrary values.
+ * The live layer checks socket events with client/src/features/live/payload-checks.js, which zod's compiler
+ * generates from the shared schemas (scripts/gen-payload-checks.ts), to keep zod out of the first-visit bundle
+ * (docs/performance.md, B5). The file must be what the generator writes from today's schemas, and each check
+ * must agree with its zod schema: same accept/refuse verdict and the same cleaned value (unknown fields
+ * dropped), for valid events, mutated events and arbitrary values.
  */
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { z } from 'zod';
@@ -11,17 +13,23 @@ import { AuctionClosedEvent, BidPlacedEvent } from '@shared/schemas/bids';
 import { CommentCreatedEvent, CommentDeletedEvent } from '@shared/schemas/comments';
 import { NotificationEvent, NotificationsCountEvent } from '@shared/schemas/notifications';
 import { SessionEndedEvent } from '@shared/socket-events';
-import {
-  auctionClosed,
-  bidPlaced,
-  check,
-  commentCreated,
-  commentDeleted,
-  notificationEvent,
-  notificationsCount,
-  sessionEnded,
-  type Check,
-} from '../../../client/src/features/live/guards';
+import { checkPayload, type ServerEventName } from '../../../client/src/features/live/payload-checks';
+import { OUTPUT, payloadChecksSource } from '../../../scripts/gen-payload-checks';
+
+const check = (event: ServerEventName, value: unknown) => checkPayload(event, value);
+const [bidPlaced, auctionClosed, commentCreated, commentDeleted, notificationEvent, notificationsCount, sessionEnded] = [
+  'bid:placed',
+  'auction:closed',
+  'comment:created',
+  'comment:deleted',
+  'notification:created',
+  'notifications:count',
+  'session:ended',
+] as const satisfies readonly ServerEventName[];
+
+it('payload-checks.js is what scripts/gen-payload-checks.ts writes from the current schemas (run it after a change)', () => {
+  expect(fs.readFileSync(OUTPUT, 'utf8')).toBe(payloadChecksSource());
+});
 
 const valid = {
   bid: {
@@ -47,7 +55,7 @@ const valid = {
   sessionEnded: { reason: 'blocked' },
 };
 
-const pairs: [string, Check<unknown>, z.ZodType, unknown][] = [
+const pairs: [string, ServerEventName, z.ZodType, unknown][] = [
   ['bid:placed', bidPlaced, BidPlacedEvent, valid.bid],
   ['auction:closed', auctionClosed, AuctionClosedEvent, valid.closed],
   ['comment:created', commentCreated, CommentCreatedEvent, valid.commentCreated],
@@ -57,7 +65,7 @@ const pairs: [string, Check<unknown>, z.ZodType, unknown][] = [
   ['session:ended', sessionEnded, SessionEndedEvent, valid.sessionEnded],
 ];
 
-function sameAsZod(guard: Check<unknown>, schema: z.ZodType, value: unknown) {
+function sameAsZod(guard: ServerEventName, schema: z.ZodType, value: unknown) {
   const z = schema.safeParse(value);
   expect(check(guard, value)).toEqual(z.success ? z.data : null);
 }
