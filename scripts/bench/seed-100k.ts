@@ -1,8 +1,8 @@
 /**
  * Seeds a benchmark database straight into SQLite in seconds: migrations, `sellers` sellers, `bidders`
  * verified bidders (password BENCH_PASSWORD), and `auctions` open auctions in one transaction with one
- * prepared statement (search_text via normaliseForSearch, like the server writes it; the search index
- * auctions_fts is rebuilt once at the end).
+ * prepared statement (search_text via normaliseForSearch, like the server writes it). The schema is the server's
+ * own (migrateToLatest) and its triggers stay on, so the seeder imports no migration and mirrors none.
  * The server must not be running on that DATA_DIR while this runs.
  *
  *   npx tsx scripts/bench/seed-100k.ts <DATA_DIR> [auctions=100000] [bidders=50]
@@ -13,7 +13,6 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDatabase } from '../../server/db/connection';
-import { OPEN_LISTING_INSERT_TRIGGER, REFILL_OPEN_LISTING_PG_SQL, REFILL_OPEN_LISTING_SQL } from '../../server/db/migrations/2026-11-22-1000-open-listing';
 import { openPostgresPool } from '../../server/db/postgres';
 import { hashPassword } from '../../server/features/accounts/passwords';
 import { CATEGORY_VALUES } from '@shared/categories';
@@ -85,17 +84,11 @@ export async function seedBench(dataDir: string, opts: SeedOptions): Promise<See
     const bidders: { id: number; email: string }[] = [];
     let hotAuctionId = 0;
     const hotStartPrice = 1000;
-    // The search index (auctions_fts, migration 0840) is filled by an AFTER INSERT trigger. Row by row that
-    // takes ~4x longer than the inserts themselves, so the trigger is set aside during the bulk insert and
-    // the index rebuilt once at the end; the trigger's own SQL is put back unchanged.
-    // The same goes for the listed-auction count and index (migration 1000): refilled once at the end.
-    const triggerSql = (name: string) =>
-      (sqlite.prepare(`select sql from sqlite_master where type = 'trigger' and name = ?`).get(name) as { sql: string } | undefined)?.sql;
-    const ftsTrigger = triggerSql('auctions_fts_ai');
-    const listingTrigger = triggerSql(OPEN_LISTING_INSERT_TRIGGER);
+    // The database's own triggers (search indexes, listed-auction counts: whatever the migrations defined) keep
+    // every derived table in step, row by row, as they do for the server: the seeder knows no migration. Each
+    // FTS5 index, grown by those inserts, is merged into one segment at the end, as a rebuild would leave it.
+    const ftsTables = (sqlite.prepare(`select name from sqlite_master where type = 'table' and sql like 'create virtual table%using fts5%'`).all() as { name: string }[]).map((r) => r.name);
     sqlite.transaction(() => {
-      if (ftsTrigger) sqlite.exec('drop trigger auctions_fts_ai');
-      if (listingTrigger) sqlite.exec(`drop trigger ${OPEN_LISTING_INSERT_TRIGGER}`);
       const created = iso(now);
       for (let i = 0; i < (opts.sellers ?? 100); i++) {
         const r = insertUser.run(`Prodavac ${i + 1}`, `prodavac${i + 1}@bench.example`, CITIES[i % CITIES.length], hash, created, created);
@@ -113,14 +106,7 @@ export async function seedBench(dataDir: string, opts: SeedOptions): Promise<See
         const a = benchAuction(i, rand, now);
         insertAuction.run(a.seller(sellerIds), a.title, a.description, a.category, a.city, a.price, a.price, a.end, a.end, a.search_text, created);
       }
-      if (ftsTrigger) {
-        sqlite.exec(`insert into auctions_fts(auctions_fts) values ('rebuild')`);
-        sqlite.exec(ftsTrigger);
-      }
-      if (listingTrigger) {
-        sqlite.exec(REFILL_OPEN_LISTING_SQL);
-        sqlite.exec(listingTrigger);
-      }
+      for (const t of ftsTables) sqlite.exec(`insert into "${t}"("${t}") values ('optimize')`);
     })();
     sqlite.pragma('optimize');
     return { sellerIds, bidders, hotAuctionId, hotStartPrice, auctions: opts.auctions, ms: Date.now() - t0 };
@@ -130,10 +116,9 @@ export async function seedBench(dataDir: string, opts: SeedOptions): Promise<See
 }
 
 /**
- * The PostgreSQL form: the same rows, inserted in batches through kysely. The listed-auction counter's
- * insert trigger (migration 1000) is disabled during the bulk insert and the counts refilled once at the
- * end; the trigram indexes need nothing (PostgreSQL maintains them), and ANALYZE gives the planner its
- * statistics at once.
+ * The PostgreSQL form: the same rows, inserted in batches through kysely, the database's triggers on (the
+ * listed-auction counts stay in step as they do for the server); the trigram indexes need nothing (PostgreSQL
+ * maintains them), and ANALYZE gives the planner its statistics at once.
  */
 async function seedBenchPostgres(url: string, opts: SeedOptions): Promise<SeedResult> {
   const t0 = Date.now();
@@ -153,7 +138,6 @@ async function seedBenchPostgres(url: string, opts: SeedOptions): Promise<SeedRe
     const bidders = (await db.insertInto('users').values(bidderRows).returning(['id', 'email']).execute()).map((r) => ({ id: r.id, email: r.email }));
     const hotStartPrice = 1000;
     const hotAuctionId = await db.transaction().execute(async (tx) => {
-      await sql.raw(`ALTER TABLE auctions DISABLE TRIGGER ${OPEN_LISTING_INSERT_TRIGGER}`).execute(tx);
       const hotEnd = new Date(now + WEEK_MS).toISOString();
       const row = (seller_id: number, title: string, description: string, category: string, city: string, price: number, endDate: string, search_text: string) => ({
         seller_id, title, description, category, city, phone_number: '0641234567', starting_price: price, current_price: price,
@@ -174,8 +158,6 @@ async function seedBenchPostgres(url: string, opts: SeedOptions): Promise<SeedRe
           batch = [];
         }
       }
-      for (const s of REFILL_OPEN_LISTING_PG_SQL.split(';').map((x) => x.trim()).filter(Boolean)) await sql.raw(s).execute(tx);
-      await sql.raw(`ALTER TABLE auctions ENABLE TRIGGER ${OPEN_LISTING_INSERT_TRIGGER}`).execute(tx);
       return hot.id;
     });
     await sql`VACUUM ANALYZE`.execute(db);
