@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../../server/db/connection';
+import { tempDir } from '../lib/harness/ports';
 import { fillSearchText, listUsers, pageUsers } from '../../server/features/admin/admin-users.repository';
 import { escapeLike, normaliseForSearch } from '../../shared/rules/search';
 
@@ -16,7 +17,7 @@ const N = Number(process.argv[2] ?? 100_000);
 const NAMES = ['Đorđe', 'Šćepan', 'Marija', 'Milica', 'Nikola', 'Jelena', 'Čedomir', 'Žaklina', 'Ivana', 'Luka'];
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aukcije-bench-users-'));
+  const dir = tempDir('aukcije-bench-users-');
   const h = openDatabase(path.join(dir, 'aukcije.sqlite'));
   try {
     await migrateToLatest(h.db);

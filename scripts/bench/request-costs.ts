@@ -7,9 +7,8 @@
  * the CPU of every PostgreSQL and Redis process is counted too (other tenants of those services add to it).
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { seedBench, BENCH_PASSWORD } from './seed-100k';
+import { tempDir } from '../lib/harness/ports';
 import { startServer } from './lib/proc';
 import { benchRedisPrefix, createBenchDatabase } from './lib/cluster';
 import { holdSockets } from './lib/benchmarks';
@@ -47,7 +46,7 @@ async function call(base: string, id: Identity, method: string, p: string, body?
 
 async function main() {
   const pg = process.argv.includes('--pg');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'request-costs-'));
+  const dir = tempDir('request-costs-');
   const db = pg ? await createBenchDatabase('costs') : null;
   const redis = pg ? await benchRedisPrefix('costs') : null;
   const seed = await seedBench(dir, { auctions: 30, bidders: 20, databaseUrl: db?.url });

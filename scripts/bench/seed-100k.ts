@@ -1,8 +1,8 @@
 /**
  * Seeds a benchmark database straight into SQLite in seconds: migrations, `sellers` sellers, `bidders`
  * verified bidders (password BENCH_PASSWORD), and `auctions` open auctions in one transaction with one
- * prepared statement (search_text via normaliseForSearch, like the server writes it; the search index
- * auctions_fts is rebuilt once at the end).
+ * prepared statement (search_text via normaliseForSearch, like the server writes it). The schema is the server's
+ * own (migrateToLatest) and its triggers stay on, so the seeder imports no migration and mirrors none.
  * The server must not be running on that DATA_DIR while this runs.
  *
  *   npx tsx scripts/bench/seed-100k.ts <DATA_DIR> [auctions=100000] [bidders=50]
@@ -13,7 +13,6 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDatabase } from '../../server/db/connection';
-import { OPEN_LISTING_INSERT_TRIGGER, REFILL_OPEN_LISTING_PG_SQL, REFILL_OPEN_LISTING_SQL } from '../../server/db/migrations/2026-11-22-1000-open-listing';
 import { openPostgresPool } from '../../server/db/postgres';
 import { hashPassword } from '../../server/features/accounts/passwords';
 import { CATEGORY_VALUES } from '@shared/categories';
@@ -76,26 +75,22 @@ export async function seedBench(dataDir: string, opts: SeedOptions): Promise<See
       `insert into users (first_name, email, phone_number, city, password_hash, google_sub, verified_at, is_admin, blocked_at, created_at)
        values (?, ?, '0641234567', ?, ?, null, ?, 0, null, ?)`,
     );
-    const insertAuction = sqlite.prepare(
-      `insert into auctions (seller_id, title, description, category, city, phone_number, starting_price, current_price, bid_count,
-         end_date, original_end_date, status, winner_id, search_text, seq, created_at, closed_at)
-       values (?, ?, ?, ?, ?, '0641234567', ?, ?, 0, ?, ?, 'active', null, ?, 0, ?, null)`,
-    );
+    // The rows go to a temporary table first and into auctions with one INSERT … SELECT: the database's own
+    // triggers (search indexes, listed-auction counts: whatever the migrations defined) fire for every row, as
+    // they do for the server, so the seeder knows no migration; within one statement FTS5 fills its indexes in
+    // large batches (row by row, each statement would flush a tiny segment: ~4× slower).
+    const columns = `seller_id, title, description, category, city, phone_number, starting_price, current_price, bid_count,
+         end_date, original_end_date, status, winner_id, search_text, seq, created_at, closed_at`;
+    sqlite.exec(`create temp table seed_auctions as select ${columns} from auctions where 0`);
+    const insertAuctionInto = (table: string) =>
+      sqlite.prepare(`insert into ${table} (${columns}) values (?, ?, ?, ?, ?, '0641234567', ?, ?, 0, ?, ?, 'active', null, ?, 0, ?, null)`);
+    const insertAuction = insertAuctionInto('main.auctions');
+    const stageAuction = insertAuctionInto('temp.seed_auctions');
     const sellerIds: number[] = [];
     const bidders: { id: number; email: string }[] = [];
     let hotAuctionId = 0;
     const hotStartPrice = 1000;
-    // The search index (auctions_fts, migration 0840) is filled by an AFTER INSERT trigger. Row by row that
-    // takes ~4x longer than the inserts themselves, so the trigger is set aside during the bulk insert and
-    // the index rebuilt once at the end; the trigger's own SQL is put back unchanged.
-    // The same goes for the listed-auction count and index (migration 1000): refilled once at the end.
-    const triggerSql = (name: string) =>
-      (sqlite.prepare(`select sql from sqlite_master where type = 'trigger' and name = ?`).get(name) as { sql: string } | undefined)?.sql;
-    const ftsTrigger = triggerSql('auctions_fts_ai');
-    const listingTrigger = triggerSql(OPEN_LISTING_INSERT_TRIGGER);
     sqlite.transaction(() => {
-      if (ftsTrigger) sqlite.exec('drop trigger auctions_fts_ai');
-      if (listingTrigger) sqlite.exec(`drop trigger ${OPEN_LISTING_INSERT_TRIGGER}`);
       const created = iso(now);
       for (let i = 0; i < (opts.sellers ?? 100); i++) {
         const r = insertUser.run(`Prodavac ${i + 1}`, `prodavac${i + 1}@bench.example`, CITIES[i % CITIES.length], hash, created, created);
@@ -111,16 +106,10 @@ export async function seedBench(dataDir: string, opts: SeedOptions): Promise<See
       hotAuctionId = Number(hot.lastInsertRowid);
       for (let i = 1; i < opts.auctions; i++) {
         const a = benchAuction(i, rand, now);
-        insertAuction.run(a.seller(sellerIds), a.title, a.description, a.category, a.city, a.price, a.price, a.end, a.end, a.search_text, created);
+        stageAuction.run(a.seller(sellerIds), a.title, a.description, a.category, a.city, a.price, a.price, a.end, a.end, a.search_text, created);
       }
-      if (ftsTrigger) {
-        sqlite.exec(`insert into auctions_fts(auctions_fts) values ('rebuild')`);
-        sqlite.exec(ftsTrigger);
-      }
-      if (listingTrigger) {
-        sqlite.exec(REFILL_OPEN_LISTING_SQL);
-        sqlite.exec(listingTrigger);
-      }
+      sqlite.exec(`insert into main.auctions (${columns}) select ${columns} from temp.seed_auctions order by rowid`);
+      sqlite.exec('drop table temp.seed_auctions');
     })();
     sqlite.pragma('optimize');
     return { sellerIds, bidders, hotAuctionId, hotStartPrice, auctions: opts.auctions, ms: Date.now() - t0 };
@@ -130,10 +119,9 @@ export async function seedBench(dataDir: string, opts: SeedOptions): Promise<See
 }
 
 /**
- * The PostgreSQL form: the same rows, inserted in batches through kysely. The listed-auction counter's
- * insert trigger (migration 1000) is disabled during the bulk insert and the counts refilled once at the
- * end; the trigram indexes need nothing (PostgreSQL maintains them), and ANALYZE gives the planner its
- * statistics at once.
+ * The PostgreSQL form: the same rows, inserted in batches through kysely, the database's triggers on (the
+ * listed-auction counts stay in step as they do for the server); the trigram indexes need nothing (PostgreSQL
+ * maintains them), and ANALYZE gives the planner its statistics at once.
  */
 async function seedBenchPostgres(url: string, opts: SeedOptions): Promise<SeedResult> {
   const t0 = Date.now();
@@ -153,7 +141,6 @@ async function seedBenchPostgres(url: string, opts: SeedOptions): Promise<SeedRe
     const bidders = (await db.insertInto('users').values(bidderRows).returning(['id', 'email']).execute()).map((r) => ({ id: r.id, email: r.email }));
     const hotStartPrice = 1000;
     const hotAuctionId = await db.transaction().execute(async (tx) => {
-      await sql.raw(`ALTER TABLE auctions DISABLE TRIGGER ${OPEN_LISTING_INSERT_TRIGGER}`).execute(tx);
       const hotEnd = new Date(now + WEEK_MS).toISOString();
       const row = (seller_id: number, title: string, description: string, category: string, city: string, price: number, endDate: string, search_text: string) => ({
         seller_id, title, description, category, city, phone_number: '0641234567', starting_price: price, current_price: price,
@@ -174,8 +161,6 @@ async function seedBenchPostgres(url: string, opts: SeedOptions): Promise<SeedRe
           batch = [];
         }
       }
-      for (const s of REFILL_OPEN_LISTING_PG_SQL.split(';').map((x) => x.trim()).filter(Boolean)) await sql.raw(s).execute(tx);
-      await sql.raw(`ALTER TABLE auctions ENABLE TRIGGER ${OPEN_LISTING_INSERT_TRIGGER}`).execute(tx);
       return hot.id;
     });
     await sql`VACUUM ANALYZE`.execute(db);

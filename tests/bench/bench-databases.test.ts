@@ -3,21 +3,15 @@
  * and the next run drops them, but never those of a run still going (scripts/bench/lib/cluster.ts).
  */
 import { spawnSync } from 'node:child_process';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { createBenchDatabase } from '../../scripts/bench/lib/cluster';
+import { withAdmin } from '../../scripts/lib/harness/postgres';
 import { TEST_DATABASE_URL } from '../support/pg';
 
 const names: string[] = [];
 
 async function admin(text: string, values: unknown[] = []) {
-  const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await c.connect();
-  try {
-    return (await c.query(text, values)).rows as { datname: string }[];
-  } finally {
-    await c.end();
-  }
+  return (await withAdmin(TEST_DATABASE_URL, (c) => c.query<{ datname: string }>(text, values))).rows;
 }
 
 afterAll(async () => {

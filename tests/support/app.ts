@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { createApp, type App } from '../../server/app';
+import { freePort, tempDir } from '../../scripts/lib/harness/ports';
+import { serverEnv } from '../../scripts/lib/harness/server-process';
 import { onPostgres, releaseTestDatabase, testDatabaseFor } from './pg';
 
 export interface TestServer {
@@ -16,20 +16,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A port that was free a moment ago on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export function tempDataDir(prefix = 'aukcije-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return tempDir(prefix);
 }
 
 /**
@@ -43,14 +33,8 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
   const pgEnv = onPostgres ? { DATABASE_URL: await testDatabaseFor(dataDir) } : {};
   const config = loadConfig({
     ...pgEnv,
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    RATE_LIMIT: '0',
-    LOG_LEVEL: 'silent',
+    ...serverEnv(port, dataDir, 'silent'),
     SESSION_SECRET: 'test-secret-test-secret-test-secret',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...env,
   });
   const server = await createApp({ config });

@@ -3,50 +3,25 @@
  * the fan-out on one machine) and one Redis under a key prefix of their own, removed afterwards.
  */
 import crypto from 'node:crypto';
+import { DEFAULT_REDIS_URL, dropRedisPrefix as dropRedisPrefixAt, requireRedis as requireRedisAt } from '../../scripts/lib/harness/redis';
 import { startTestServer, tempDataDir, type TestServer } from './app';
 
 /** The Redis the multi-node suites use: TEST_REDIS_URL, else the one on this project's machines. */
-export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? DEFAULT_REDIS_URL;
 
 /** A prefix no other test (worker, run) uses. */
 export function uniqueRedisPrefix(): string {
   return `aukcije-test:${process.pid}:${crypto.randomBytes(6).toString('hex')}:`;
 }
 
-/**
- * Fails with the command to run when nothing answers at TEST_REDIS_URL: these suites never skip.
- * Call it first in a suite's beforeAll.
- */
-export async function requireRedis(url = TEST_REDIS_URL): Promise<void> {
-  const { createClient } = await import('redis');
-  const client = createClient({ url, socket: { connectTimeout: 2000, reconnectStrategy: false } });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-  } catch (err) {
-    throw new Error(
-      `Redis does not answer at ${url} (${(err as Error).message}). The multi-node tests need it: ` +
-        'start one with `redis-server --daemonize yes` (Debian: `apt-get install -y redis-server`), or point TEST_REDIS_URL at one.',
-    );
-  } finally {
-    if (client.isOpen) client.destroy();
-  }
+/** Fails with the command to run when nothing answers at TEST_REDIS_URL: call it first in a suite's beforeAll. */
+export function requireRedis(url = TEST_REDIS_URL): Promise<void> {
+  return requireRedisAt(url);
 }
 
-/** Deletes every key under `prefix` (rate-limit counters; the adapter's pub/sub channels leave no keys). */
-export async function dropRedisPrefix(prefix: string, url = TEST_REDIS_URL): Promise<void> {
-  const { createClient } = await import('redis');
-  const client = createClient({ url });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
-      if (keys.length) await client.del(keys);
-    }
-  } finally {
-    client.destroy();
-  }
+/** Deletes every key under `prefix`. */
+export function dropRedisPrefix(prefix: string, url = TEST_REDIS_URL): Promise<void> {
+  return dropRedisPrefixAt(prefix, url);
 }
 
 export interface Cluster {

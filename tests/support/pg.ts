@@ -7,12 +7,13 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, it } from 'vitest';
 import { migrateToLatest, openAppDatabase, openDatabase, type DbHandle } from '../../server/db/connection';
+import { createDatabase, databaseUrl as urlOn, DEFAULT_ADMIN_URL, dropDatabase, withAdmin } from '../../scripts/lib/harness/postgres';
 
 /** Whether the server suites run on PostgreSQL in this run. */
 export const onPostgres = process.env.TEST_DB === 'pg';
 
 /** The database the test run may use to create and drop its own (trust auth on this project's machines). */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_URL;
 
 /**
  * The run these databases belong to: test-pg.mjs's pid (or this worker's, when vitest is started directly).
@@ -28,29 +29,14 @@ export const TEST_DATABASE_PREFIX = `aukcije_t_r${RUN}_`;
 const TEMPLATE_LOCK = 724613;
 
 export function databaseUrl(name: string): string {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-type Client = { query(text: string, values?: unknown[]): Promise<{ rowCount: number | null }>; end(): Promise<void> };
-
-async function withAdmin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
+  return urlOn(TEST_DATABASE_URL, name);
 }
 
 let template: Promise<void> | undefined;
 
 /** Builds the template once per run (under an advisory lock: workers start together). */
 function ensureTemplate(): Promise<void> {
-  template ??= withAdmin(async (c) => {
+  template ??= withAdmin(TEST_DATABASE_URL, async (c) => {
     await c.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     try {
       const found = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE_DATABASE]);
@@ -84,12 +70,12 @@ export async function createTestDatabase(opts: { unmigrated?: boolean } = {}): P
   if (!opts.unmigrated) await ensureTemplate();
   counter += 1;
   const name = `${TEST_DATABASE_PREFIX}${process.pid}_${counter}_${randomBytes(3).toString('hex')}`;
-  await withAdmin((c) => c.query(opts.unmigrated ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
+  await createDatabase(TEST_DATABASE_URL, name, opts.unmigrated ? undefined : TEMPLATE_DATABASE);
   return name;
 }
 
-export async function dropTestDatabase(name: string): Promise<void> {
-  await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+export function dropTestDatabase(name: string): Promise<void> {
+  return dropDatabase(TEST_DATABASE_URL, name);
 }
 
 /**

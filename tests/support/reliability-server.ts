@@ -3,13 +3,14 @@
  * scripts/build.mjs builds dist/server, into node_modules/.cache so that it is never stale and the package
  * imports resolve; started with `node` on a DATA_DIR and killed with SIGKILL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { DbHandle } from '../../server/db/connection';
 import { isoAt } from '../../server/lib/time';
+import { serverEnv, startServerProcess } from '../../scripts/lib/harness/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -62,61 +63,30 @@ export interface ChildServer {
 
 /** Spawns `node bundle` on `dataDir`/`port` and resolves when it answers GET /api/user/status/ with 200. */
 export async function spawnServer(bundle: string, dataDir: string, port: number, env: Record<string, string> = {}): Promise<ChildServer> {
-  const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [bundle], {
+  const server = await startServerProcess(process.execPath, [bundle], {
     cwd: root,
+    port,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      SEED_DEMO: '0',
-      RATE_LIMIT: '0',
-      LOG_LEVEL: 'error',
+      ...serverEnv(port, dataDir, 'error'),
       SESSION_SECRET: 'crash-test-secret-crash-test-secret',
       CLIENT_DIR: path.join(dataDir, 'no-client'),
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    timeoutMs: 15_000,
+    pollMs: 5,
+    tryTimeoutMs: 500,
   });
-  let err = '';
-  proc.stderr!.on('data', (d: Buffer) => {
-    err += d.toString();
-  });
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  let gone = false;
-  void exited.then(() => {
-    gone = true;
-  });
-  for (;;) {
-    if (gone) throw new Error(`server exited before answering: ${err}`);
-    try {
-      const res = await fetch(`${url}/api/user/status/`, { signal: AbortSignal.timeout(500) });
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - t0 > 15_000) {
-      proc.kill('SIGKILL');
-      throw new Error(`server did not answer within 15 s: ${err}`);
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  const readyMs = performance.now() - t0;
   return {
-    proc,
-    url,
-    readyMs,
-    readyCpuMs: cpuMsOf(proc.pid),
+    proc: server.child,
+    url: server.url,
+    readyMs: performance.now() - t0,
+    readyCpuMs: cpuMsOf(server.pid),
     loadPerCpu: os.loadavg()[0] / os.availableParallelism(),
-    stderr: () => err,
-    async kill9() {
-      if (!gone) proc.kill('SIGKILL');
-      await exited;
-    },
+    stderr: server.stderr,
+    kill9: server.kill9,
   };
 }
 

@@ -8,6 +8,8 @@
  * (BENCH_REDIS_URL, TEST_REDIS_URL or redis://127.0.0.1:6379), and removes them afterwards; its first
  * database also drops those that runs which are gone left behind.
  */
+import { createDatabase, DEFAULT_ADMIN_URL, dropDatabase, dropDatabasesOfGoneRuns } from '../../lib/harness/postgres';
+import { DEFAULT_REDIS_URL, dropRedisPrefix } from '../../lib/harness/redis';
 import type { HttpJob, HttpResult } from '../loadgen/http-load';
 import type { WatchConfig, WatchResult } from '../loadgen/watchers';
 import { BENCH_PASSWORD, seedBench, type SeedResult } from '../seed-100k';
@@ -17,34 +19,13 @@ import type { Row } from './options';
 import { freshDataDir, runLoad, SERVER_CPU, startServer, type Running } from './proc';
 import { fmt, median } from './stats';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_URL;
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? DEFAULT_REDIS_URL;
 const SECRET = 'bench-session-secret-0123456789';
 
 export interface BenchDatabase {
   url: string;
   drop(): Promise<void>;
-}
-
-async function admin<T = unknown>(text: string): Promise<T[]> {
-  const pg = (await import('pg')).default;
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    return (await c.query(text)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
-/** Whether the process `pid` still runs (its databases are not ours to drop). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 let swept: Promise<void> | undefined;
@@ -54,14 +35,7 @@ let swept: Promise<void> | undefined;
  * per run; those of a run still going (another checkout, CI) stay, like tests/support/pg.ts does for test runs.
  */
 export function sweepDeadBenchDatabases(): Promise<void> {
-  swept ??= (async () => {
-    const rows = await admin<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'aukcije\\_bench\\_%'`);
-    for (const { datname } of rows) {
-      const pid = Number(/^aukcije_bench_(\d+)_/.exec(datname)?.[1]);
-      if (!pid || pid === process.pid || alive(pid)) continue;
-      await admin(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-    }
-  })();
+  swept ??= dropDatabasesOfGoneRuns(ADMIN_URL, 'aukcije\\_bench\\_%', (name) => Number(/^aukcije_bench_(\d+)_/.exec(name)?.[1]) || undefined);
   return swept;
 }
 
@@ -69,32 +43,15 @@ export function sweepDeadBenchDatabases(): Promise<void> {
 export async function createBenchDatabase(label: string): Promise<BenchDatabase> {
   await sweepDeadBenchDatabases();
   const name = `aukcije_bench_${process.pid}_${label}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
-  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => void (await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)) };
+  await dropDatabase(ADMIN_URL, name);
+  const url = await createDatabase(ADMIN_URL, name);
+  return { url, drop: () => dropDatabase(ADMIN_URL, name) };
 }
 
 /** A Redis key prefix for this run; drop() deletes whatever keys were written under it. */
 export async function benchRedisPrefix(label: string): Promise<{ url: string; prefix: string; drop(): Promise<void> }> {
   const prefix = `aukcije-bench-${process.pid}-${label}:`;
-  return {
-    url: REDIS_URL,
-    prefix,
-    async drop() {
-      const { createClient } = await import('redis');
-      const client = createClient({ url: REDIS_URL });
-      await client.connect();
-      try {
-        const keys: string[] = [];
-        for await (const batch of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) keys.push(...(Array.isArray(batch) ? batch : [batch]));
-        if (keys.length) await client.del(keys);
-      } finally {
-        await client.quit();
-      }
-    },
-  };
+  return { url: REDIS_URL, prefix, drop: () => dropRedisPrefix(prefix, REDIS_URL) };
 }
 
 interface Cluster {

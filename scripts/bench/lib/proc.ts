@@ -5,11 +5,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sleep } from './stats';
+import { freePort, tempDir } from '../../lib/harness/ports';
+import { serverEnv, spawnProcess, startServerProcess, waitForHttp, type ChildProcessHandle } from '../../lib/harness/server-process';
+
+export { freePort };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const BENCH_DIR = path.join(ROOT, 'scripts/bench');
@@ -32,19 +34,8 @@ export function pinningNote(): string {
   return hasTaskset ? `server on CPU ${SERVER_CPU}, load generator on CPU ${LOAD_CPU} (taskset)` : 'no pinning (taskset unavailable or 1 CPU)';
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 export function freshDataDir(label: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `aukcije-bench-${label}-`));
+  return tempDir(`aukcije-bench-${label}-`);
 }
 
 function newestMtime(dir: string): number {
@@ -85,44 +76,13 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, errText: () => string): Promise<void> {
-  const t0 = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before answering ${url}\n${errText().slice(-2000)}`);
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timeout waiting for ${url}\n${errText().slice(-2000)}`);
-    await sleep(20);
-  }
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-function startProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv, cpu: number | null): { child: ChildProcess; stderr: () => string } {
+function startProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv, cpu: number | null): ChildProcessHandle {
   const [c, a] = pinned(cpu, cmd, args);
-  const child = spawn(c, a, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (d: string) => {
-    err += d;
-    if (err.length > 4_000_000) err = err.slice(-2_000_000);
-  });
-  return { child, stderr: () => err };
+  return spawnProcess(c, a, { cwd: ROOT, env: { ...process.env, ...env } });
+}
+
+function running(url: string, port: number, proc: ChildProcessHandle): Running {
+  return { url, port, child: proc.child, pid: proc.child.pid!, stderr: proc.stderr, stop: proc.stop };
 }
 
 /** The command that runs the server: the production build, or (smoke tests without a build) the sources via tsx. */
@@ -151,34 +111,19 @@ export interface ServerOpts {
 /** Starts Aukcije (RATE_LIMIT=0, SEED_DEMO=0, LOG_LEVEL=warn) and resolves once /api/user/status/ answers 200. */
 export async function startServer(opts: ServerOpts): Promise<Running> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const { child, stderr } = startProcess(
-    SERVER_NODE,
-    serverCommand(!!opts.source),
-    {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: opts.dataDir,
-      RATE_LIMIT: '0',
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      ...opts.env,
-    },
-    opts.cpu === undefined ? SERVER_CPU : opts.cpu,
-  );
-  await waitForHttp(`${url}/api/user/status/`, child, 60_000, stderr);
-  return { url, port, child, pid: child.pid!, stderr, stop: () => stopChild(child) };
+  const [cmd, args] = pinned(opts.cpu === undefined ? SERVER_CPU : opts.cpu, SERVER_NODE, serverCommand(!!opts.source));
+  const env = { ...process.env, NODE_ENV: 'production', ...serverEnv(port, opts.dataDir, 'warn'), ...opts.env };
+  const server = await startServerProcess(cmd, args, { cwd: ROOT, port, env, timeoutMs: 60_000, pollMs: 20 });
+  return running(server.url, port, server);
 }
 
 /** Starts scripts/bench/baselines/<name>.mjs (with `env` added) and resolves once GET /hello answers 200. */
 export async function startBaseline(name: 'hello' | 'bare-io', cpu: number | null = SERVER_CPU, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const { child, stderr } = startProcess(SERVER_NODE, [path.join(BENCH_DIR, 'baselines', `${name}.mjs`)], { ...env, PORT: String(port) }, cpu);
-  await waitForHttp(`${url}/hello`, child, 20_000, stderr);
-  return { url, port, child, pid: child.pid!, stderr, stop: () => stopChild(child) };
+  const proc = startProcess(SERVER_NODE, [path.join(BENCH_DIR, 'baselines', `${name}.mjs`)], { ...env, PORT: String(port) }, cpu);
+  await waitForHttp(`${url}/hello`, proc, { timeoutMs: 20_000, pollMs: 20 });
+  return running(url, port, proc);
 }
 
 /** Resident set size of a process in bytes (Linux /proc; falls back to ps). */
