@@ -1,7 +1,8 @@
 /**
  * Login and upload cost under different environments of the server process, interleaved round by round
  * (issue 21: glibc's malloc settings). Per round and variant: the built server on a fresh copy of `<grown dir>`
- * with the variant's variables added, `n` logins and `n` uploads of a 1600×1200 JPEG one at a time
+ * with npm start's variables and the variant's added (and, when the variant has `NODE_FLAGS`, those node flags instead of npm
+ * start's: `{"before":{"NODE_FLAGS":""},"after":{}}`), `n` logins and `n` uploads of a 1600×1200 JPEG one at a time
  * (`timeLoginsAndUploads`), then its RSS. Prints per variant: wall p50/p95 (first request of each series left
  * out), the server's CPU per login and per upload by round, and the RSS by round.
  *
@@ -37,7 +38,9 @@ async function main(): Promise<void> {
     for (const [name, env] of Object.entries(variants)) {
       const dir = freshDataDir('ab');
       fs.cpSync(grown, dir, { recursive: true });
-      const server = await startServer({ dataDir: dir, env });
+      const { NODE_FLAGS, ...vars } = env;
+      const nodeFlags = NODE_FLAGS === undefined ? undefined : NODE_FLAGS.split(/\s+/).filter(Boolean);
+      const server = await startServer({ dataDir: dir, env: vars, nodeFlags });
       try {
         const t = await timeLoginsAndUploads(server.url, dir, n, `ab${r}-${name.replace(/\W/g, '')}-`, server.pid);
         const f = (res[name] ??= { login: [], upload: [], loginCpu: [], uploadCpu: [], rss: [] });

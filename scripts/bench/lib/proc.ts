@@ -76,6 +76,28 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+/**
+ * What `npm start` sets besides the entry, read from package.json's start script
+ * (`VAR=value ... node <flags> scripts/start.mjs`): every Aukcije server the bench starts runs with the same
+ * node flags and environment as a user's (issue 21's memory settings). BENCH_NO_START_FLAGS=1 leaves them out
+ * (the before/after comparison in docs/performance.md).
+ */
+export const START = startSettings();
+
+export function startSettings(script: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start): { env: Record<string, string>; nodeFlags: string[] } {
+  if (process.env.BENCH_NO_START_FLAGS === '1') return { env: {}, nodeFlags: [] };
+  const words = script.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  let i = 0;
+  for (; i < words.length && /^[A-Z_][A-Z0-9_]*=/.test(words[i]); i++) {
+    const eq = words[i].indexOf('=');
+    env[words[i].slice(0, eq)] = words[i].slice(eq + 1);
+  }
+  if (words[i] !== 'node') throw new Error(`package.json start: expected "node" after the variables, got ${JSON.stringify(script)}`);
+  const nodeFlags = words.slice(i + 1).filter((w) => w.startsWith('--'));
+  return { env, nodeFlags };
+}
+
 function startProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv, cpu: number | null): ChildProcessHandle {
   const [c, a] = pinned(cpu, cmd, args);
   return spawnProcess(c, a, { cwd: ROOT, env: { ...process.env, ...env } });
@@ -86,10 +108,10 @@ function running(url: string, port: number, proc: ChildProcessHandle): Running {
 }
 
 /** The command that runs the server: the production build, or (smoke tests without a build) the sources via tsx. */
-export function serverCommand(source: boolean): string[] {
+export function serverCommand(source: boolean, nodeFlags: string[] = START.nodeFlags): string[] {
   // BENCH_PROFILE_DIR: every Aukcije server started by the suite writes a CPU profile there (node --cpu-prof).
   const prof = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  return [...prof, ...(source ? ['--import', 'tsx', path.join(ROOT, 'server/index.ts')] : [process.env.BENCH_SERVER_ENTRY ?? DIST_ENTRY])];
+  return [...nodeFlags, ...prof, ...(source ? ['--import', 'tsx', path.join(ROOT, 'server/index.ts')] : [process.env.BENCH_SERVER_ENTRY ?? DIST_ENTRY])];
 }
 
 /**
@@ -106,13 +128,15 @@ export interface ServerOpts {
   /** Run server/index.ts through tsx instead of dist (smoke tests on a checkout without a build). */
   source?: boolean;
   cpu?: number | null;
+  /** Node flags instead of npm start's (START.nodeFlags): allocator-ab.ts's before/after variants. */
+  nodeFlags?: string[];
 }
 
 /** Starts Aukcije (RATE_LIMIT=0, SEED_DEMO=0, LOG_LEVEL=warn) and resolves once /api/user/status/ answers 200. */
 export async function startServer(opts: ServerOpts): Promise<Running> {
   const port = await freePort();
-  const [cmd, args] = pinned(opts.cpu === undefined ? SERVER_CPU : opts.cpu, SERVER_NODE, serverCommand(!!opts.source));
-  const env = { ...process.env, NODE_ENV: 'production', ...serverEnv(port, opts.dataDir, 'warn'), ...opts.env };
+  const [cmd, args] = pinned(opts.cpu === undefined ? SERVER_CPU : opts.cpu, SERVER_NODE, serverCommand(!!opts.source, opts.nodeFlags));
+  const env = { ...process.env, ...START.env, NODE_ENV: 'production', ...serverEnv(port, opts.dataDir, 'warn'), ...opts.env };
   const server = await startServerProcess(cmd, args, { cwd: ROOT, port, env, timeoutMs: 60_000, pollMs: 20 });
   return running(server.url, port, server);
 }
