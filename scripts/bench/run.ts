@@ -22,10 +22,6 @@ import { buildState, ensureBuild, pinningNote, RESULTS_DIR } from './lib/proc';
 import { seedBench } from './seed-100k';
 import { freshDataDir } from './lib/proc';
 
-// Every server the bench starts inherits this (or gets it from scripts/lib/harness): stopped with SIGTERM after
-// each round, none should wait out the default 5 s drain meant for a load balancer (server/lifecycle.ts).
-process.env.SHUTDOWN_DRAIN_SECONDS ??= '0';
-
 const args = process.argv.slice(2);
 const mode: Mode = args.includes('--full') ? 'full' : args.includes('--smoke') ? 'smoke' : 'quick';
 const only = (args.find((a) => a.startsWith('--only='))?.slice(7).toUpperCase().split(',') ?? []).filter(Boolean);
