@@ -33,7 +33,7 @@ afterAll(async () => {
  * A raw POST /api/login/ whose JSON body arrives in two parts; the second after `gap` (never, with `gap`
  * null). Resolves with the status, or 'lost' when the connection was cut.
  */
-function slowPost(port: number, origin: string, gap: Promise<void> | null): Promise<number | 'lost'> {
+function slowPost(port: number, origin: string, gap: Promise<unknown> | null): Promise<number | 'lost'> {
   const body = Buffer.from(JSON.stringify({ email: 'niko@example.com', password: 'nije-bitno' }));
   return new Promise((resolve) => {
     const req = http.request(

@@ -49,13 +49,15 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 describe('GET /metrics: who may read it', () => {
   it('answers the JSON 404 without a token, with a wrong one, with another scheme, and always on a node without METRICS_TOKEN', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789abcdef' }, { authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}` }, { authorization: TOKEN }]) {
+    const refused: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token-0123456789abcdef' }, { authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}` }, { authorization: TOKEN }];
+    for (const headers of refused) {
       const res = await scrape(t, headers);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect(((await res.json()) as { detail: string }).detail).toEqual(expect.any(String));
     }
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+    const any: Record<string, string>[] = [{}, { authorization: `Bearer ${TOKEN}` }];
+    for (const headers of any) {
       const res = await scrape(off, headers);
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain('# TYPE');
@@ -97,9 +99,9 @@ describe('GET /metrics: what it counts', () => {
     // An auction that ends now: the closer closes it within a second and observes how late it was.
     await auctionOf(t, seller.user.id, { endsInMs: 300 });
     t.ctx.closer.rearm();
-    const text = await eventually(async () => {
+    const text: string = await eventually(async () => {
       const s = await metricsText();
-      return (sample(s, 'aukcije_auction_close_delay_seconds_count') ?? 0) >= 1 ? s : undefined;
+      return (sample(s, 'aukcije_auction_close_delay_seconds_count') ?? 0) >= 1 ? s : '';
     }, 5000);
 
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/bids/', status_code: '201' })).toBe(1);
