@@ -73,15 +73,12 @@ interface Instruments {
   db: Histogram<'operation' | 'status'>;
 }
 
-/** Metrics on: loads prom-client, the default process metrics and the app's instruments into a registry of their own. */
-export async function createMetrics(): Promise<Metrics> {
-  const prom = await import('prom-client');
-  const registry: Registry = new prom.Registry();
-  prom.collectDefaultMetrics({ register: registry });
+type Prom = typeof import('prom-client');
+
+/** The app's counters and histograms in `registry`. */
+function instruments(prom: Prom, registry: Registry): Instruments {
   const registers = [registry];
-  let readLag: (() => Promise<number>) | undefined;
-  let readSockets: (() => number) | undefined;
-  const m: Instruments = {
+  return {
     http: new prom.Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP answers by route template and status',
@@ -121,33 +118,53 @@ export async function createMetrics(): Promise<Metrics> {
       registers,
     }),
   };
+}
+
+/** What the two gauges read at each scrape, handed in later by the realtime layer and the closer. */
+interface Sources {
+  sockets?: () => number;
+  lag?: () => Promise<number>;
+}
+
+/** The gauges read at scrape time: sockets connected and the closer's lag. */
+function scrapedGauges(prom: Prom, registry: Registry, sources: Sources): void {
   new prom.Gauge({
     name: 'aukcije_sockets_connected',
     help: 'socket.io clients connected to this node',
-    registers,
+    registers: [registry],
     collect() {
-      if (readSockets) this.set(readSockets());
+      if (sources.sockets) this.set(sources.sockets());
     },
   });
   new prom.Gauge({
     name: 'aukcije_closer_lag_seconds',
     help: 'Seconds since the oldest auction that is still open was due to close (0: none is overdue)',
-    registers,
+    registers: [registry],
     async collect() {
-      if (!readLag) return;
+      if (!sources.lag) return;
       try {
-        this.set(await readLag());
+        this.set(await sources.lag());
       } catch {
         // the database does not answer: the scrape still succeeds, without this sample's update
       }
     },
   });
+}
+
+/** Metrics on: loads prom-client, the default process metrics and the app's instruments into a registry of their own. */
+export async function createMetrics(): Promise<Metrics> {
+  const prom = await import('prom-client');
+  const registry: Registry = new prom.Registry();
+  prom.collectDefaultMetrics({ register: registry });
+  const m = instruments(prom, registry);
+  const sources: Sources = {};
+  scrapedGauges(prom, registry, sources);
   return {
     enabled: true,
     httpRequest: (method, route, status, seconds) => m.http.observe({ method, route, status_code: String(status) }, seconds),
     bid: (kind, outcome, reason) => m.bids.inc({ kind, outcome, reason }),
     sockets: (read) => {
-      readSockets = read;
+      sources.sockets = read;
     },
     roomJoins: (kind, rooms) => {
       if (rooms > 0) m.joins.inc({ kind }, rooms);
@@ -156,7 +173,7 @@ export async function createMetrics(): Promise<Metrics> {
     auctionClosed: (delay) => m.closeDelay.observe(Math.max(0, delay)),
     dbQuery: (operation, seconds, failed) => m.db.observe({ operation, status: failed ? 'error' : 'ok' }, seconds),
     closerLag: (read) => {
-      readLag = read;
+      sources.lag = read;
     },
     render: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };
