@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { io } from 'socket.io-client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/features/accounts/passwords';
 import { freePort, tempDataDir } from '../support/app';
 import { ApiClient } from '../support/http';
@@ -25,6 +25,11 @@ const PASSWORD = 'Lozinka123';
 const BIDDERS = 5;
 
 const cleanup: (() => Promise<void> | void)[] = [];
+let bundle: string;
+beforeAll(async () => {
+  bundle = await buildServerBundle('shutdown');
+  cleanup.push(() => removeBundle(bundle));
+});
 afterAll(async () => {
   for (const f of cleanup.reverse()) await f();
 });
@@ -51,8 +56,6 @@ function slowPost(port: number, origin: string, gap: Promise<unknown> | null): P
 
 describe('SIGTERM during a bid load (one node)', () => {
   it('health 503 at once, serves through the drain, finishes what is in flight, cuts what overruns, exits 0 within the limits', { timeout: 60_000 }, async () => {
-    const bundle = await buildServerBundle('shutdown');
-    cleanup.push(() => removeBundle(bundle));
     const dataDir = tempDataDir('aukcije-shutdown-');
     cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const store = await childServerDatabase(dataDir);
@@ -196,5 +199,30 @@ describe('SIGTERM during a bid load (one node)', () => {
         `${sent.filter((s) => s.status === 'lost').length} refused after the drain; health 503 from ${Math.round(health[down].at)} ms, ` +
         `listener closed at ${Math.round(refusedAt)} ms, exit 0 at ${Math.round(exitMs)} ms`,
     );
+  });
+
+  it('SIGINT (Ctrl+C) shuts down the same way, and a second signal does not cut the drain short', { timeout: 30_000 }, async () => {
+    const dataDir = tempDataDir('aukcije-sigint-');
+    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const store = await childServerDatabase(dataDir);
+    cleanup.push(() => store.drop());
+    const server = await spawnServer(bundle, dataDir, await freePort(), { ...store.env, SHUTDOWN_DRAIN_SECONDS: '1', SHUTDOWN_TIMEOUT_SECONDS: '2' });
+    cleanup.push(() => server.kill9());
+    const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
+      server.proc.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
+    );
+    const t0 = performance.now();
+    server.proc.kill('SIGINT');
+    await sleep(200);
+    // npm forwards the terminal's Ctrl+C, which the node got too: the second one changes nothing.
+    server.proc.kill('SIGINT');
+    await sleep(200);
+    const res = await fetch(`${server.url}/api/health/`);
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { draining?: boolean }).draining).toBe(true);
+    const exit = await exited;
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    expect(exit.at - t0).toBeGreaterThan(900);
+    expect(exit.at - t0).toBeLessThan(1000 + 2000 + 2500);
   });
 });
