@@ -4,6 +4,7 @@
  */
 import { ConfigError, loadConfig } from '../server/config';
 import { backup, BackupError } from './lib/backup';
+import { TarError } from './lib/tar';
 
 const file = process.argv[2];
 if (!file || process.argv.length > 3) {
@@ -15,7 +16,7 @@ try {
   console.log(`Rezervna kopija: ${s.file} (${(s.bytes / 1024 / 1024).toFixed(1)} MB; baza u trenutku ${s.snapshotAt}, ${s.media_files} slika).`);
   if (s.session_secret === 'env') console.log('SESSION_SECRET je postavljen u okruženju: čuvajte ga uz kopiju (bez njega prestaju da važe sesije i potpisani linkovi).');
 } catch (err) {
-  if (err instanceof BackupError || err instanceof ConfigError) {
+  if (err instanceof BackupError || err instanceof ConfigError || err instanceof TarError) {
     console.error(`Rezervna kopija nije napravljena: ${err.message}`);
     process.exit(1);
   }

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../server/config';
 import { sqliteDriver } from '../../server/db/sqlite-driver';
-import { readTar, TarWriter } from './tar';
+import { readTar, TarError, TarWriter } from './tar';
 
 export const BACKUP_FORMAT = 'aukcije-backup';
 export const BACKUP_VERSION = 1;
@@ -151,31 +151,7 @@ export function restore(file: string, dataDir: string, mediaDir: string): Restor
   if (!fs.existsSync(file)) throw new BackupError(`nema fajla ${file}`);
   if (!isEmptyOrMissing(dataDir)) throw new BackupError(`DATA_DIR ${dataDir} nije prazan: vraćam samo u prazan ili nov direktorijum (ništa nije izmenjeno).`);
   if (!inside(mediaDir, dataDir) && !isEmptyOrMissing(mediaDir)) throw new BackupError(`MEDIA_DIR ${mediaDir} nije prazan: vraćam samo u prazan ili nov direktorijum (ništa nije izmenjeno).`);
-  let manifest: Manifest | undefined;
-  let mediaFiles = 0;
-  let first = true;
-  readTar(file, (entry, content) => {
-    if (first) {
-      first = false;
-      manifest = parseManifest(entry.name === 'backup.json' && entry.type === 'file' ? content.read() : null);
-      fs.mkdirSync(dataDir, { recursive: true });
-      fs.mkdirSync(mediaDir, { recursive: true });
-      return;
-    }
-    if (entry.name === DB_NAME && entry.type === 'file') content.to(path.join(dataDir, DB_NAME));
-    else if (entry.name === SECRET_NAME && entry.type === 'file') content.to(path.join(dataDir, SECRET_NAME), 0o600);
-    else if (entry.name === 'media' && entry.type === 'dir') return;
-    else if (entry.name.startsWith('media/')) {
-      const target = path.join(mediaDir, entry.name.slice('media/'.length));
-      if (entry.type === 'dir') fs.mkdirSync(target, { recursive: true });
-      else {
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        content.to(target);
-        mediaFiles += 1;
-      }
-    } else throw new BackupError(`neočekivan sadržaj u kopiji: ${entry.name}`);
-  });
-  if (!manifest) throw new BackupError('prazna arhiva');
+  const { manifest, mediaFiles } = extract(file, dataDir, mediaDir);
   const dbFile = path.join(dataDir, DB_NAME);
   if (!fs.existsSync(dbFile)) throw new BackupError('u kopiji nema baze');
   const Database = sqliteDriver();
@@ -187,6 +163,36 @@ export function restore(file: string, dataDir: string, mediaDir: string): Restor
     db.close();
   }
   return { manifest, dataDir, mediaDir, mediaFiles, integrity };
+}
+
+/** Writes the archive's entries to their places; the folders are made only once backup.json proved what it is. */
+function extract(file: string, dataDir: string, mediaDir: string): { manifest: Manifest; mediaFiles: number } {
+  let manifest: Manifest | undefined;
+  let mediaFiles = 0;
+  try {
+    readTar(file, (entry, content) => {
+      if (!manifest) {
+        manifest = parseManifest(entry.name === 'backup.json' && entry.type === 'file' ? content.read() : null);
+        fs.mkdirSync(dataDir, { recursive: true });
+        fs.mkdirSync(mediaDir, { recursive: true });
+      } else if (entry.name === DB_NAME && entry.type === 'file') content.to(path.join(dataDir, DB_NAME));
+      else if (entry.name === SECRET_NAME && entry.type === 'file') content.to(path.join(dataDir, SECRET_NAME), 0o600);
+      else if (entry.name === 'media' && entry.type === 'dir') return;
+      else if (entry.name.startsWith('media/')) {
+        const target = path.join(mediaDir, entry.name.slice('media/'.length));
+        fs.mkdirSync(entry.type === 'dir' ? target : path.dirname(target), { recursive: true });
+        if (entry.type === 'file') {
+          content.to(target);
+          mediaFiles += 1;
+        }
+      } else throw new BackupError(`neočekivan sadržaj u kopiji: ${entry.name}`);
+    });
+  } catch (err) {
+    if (err instanceof TarError) throw new BackupError(`${file} nije ispravna rezervna kopija (${err.message})`);
+    throw err;
+  }
+  if (!manifest) throw new BackupError(`${file} je prazna arhiva`);
+  return { manifest, mediaFiles };
 }
 
 function parseManifest(raw: Buffer | null): Manifest {
