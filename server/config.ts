@@ -51,6 +51,10 @@ const EnvSchema = z.object({
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: optionalString,
+  /** GET /metrics answers only `Authorization: Bearer <this>`; unset, /metrics is a 404. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** Test/dev only: where the Google OpenID provider lives (a fake one on loopback in tests). */
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   GOOGLE_JWKS_URL: z.string().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -98,6 +102,12 @@ export interface Config {
   allowedOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy?: string;
+  /** Bearer token of GET /metrics; undefined: metrics off (404). */
+  metricsToken?: string;
+  /** On SIGTERM/SIGINT: how long health answers 503 while the node still serves (a load balancer moves away). */
+  shutdownDrainSeconds: number;
+  /** Then: how long requests in flight may take to finish before their connections are closed. */
+  shutdownTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -148,5 +158,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedOrigins: e.ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
   };
 }

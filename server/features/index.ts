@@ -30,8 +30,13 @@ export function apiRoutes(ctx: AppContext): Router {
   return r;
 }
 
-/** Timers (auction closing, expired Idempotency-Keys). Returns a function that stops them all. */
-export function startBackgroundJobs(ctx: AppContext, closer: ClosingScheduler): () => void {
-  const stops: Array<() => void> = [closer.start(ctx), startIdempotencyKeyPruning(ctx)];
-  return () => stops.forEach((s) => s());
+/**
+ * Timers (auction closing, expired Idempotency-Keys). Returns a function that stops them all; it settles once
+ * the closer has finished the auction it was closing, if any.
+ */
+export function startBackgroundJobs(ctx: AppContext, closer: ClosingScheduler): () => Promise<void> {
+  const stops: Array<() => void | Promise<void>> = [closer.start(ctx), startIdempotencyKeyPruning(ctx)];
+  return async () => {
+    await Promise.all(stops.map((s) => s()));
+  };
 }

@@ -229,6 +229,15 @@ const ROWS: Row[] = [
     expected: only(200, ['admin']),
     run: async (api) => api.post(`/api/admin/users/${(await createUser(t.ctx, { blocked: true })).id}/unblock/`),
   },
+  // Issue 29: GET /metrics answers only METRICS_TOKEN's bearer (set on this server); a session, even an admin's, opens nothing.
+  { name: 'GET /metrics (session cookies, no bearer token)', op: 'read', write: false, expected: all(404), run: (api) => api.get('/metrics') },
+  {
+    name: 'GET /metrics (a wrong bearer token)',
+    op: 'read',
+    write: false,
+    expected: all(404),
+    run: (api) => api.get('/metrics', { headers: { authorization: 'Bearer not-the-metrics-token-000' } }),
+  },
   ...(['/api/my-auctions/', '/api/auctionItems/', '/api/all-my-biddings/'] as const).map(
     (path): Row => ({
       name: `GET ${path} (own only)`,
@@ -251,8 +260,11 @@ const ROWS: Row[] = [
   ),
 ];
 
+/** GET /metrics is on for this server: its rows check that no actor reads it without the token. */
+const METRICS_TOKEN = 'authz-matrix-metrics-token-0123';
+
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ METRICS_TOKEN });
   w = await buildWorld(t);
   // The blocked user's session ended at blocking; with a fresh visitor token their requests get past CSRF
   // and reach the authorisation checks this matrix is about.
@@ -268,6 +280,11 @@ afterAll(() => t?.close());
 describe('authorisation matrix: actors × object routes', () => {
   it('covers every operation kind', () => {
     expect(new Set(ROWS.map((r) => r.op))).toEqual(new Set(['read', 'create', 'update', 'delete', 'bid', 'upload']));
+  });
+
+  it('GET /metrics is on here: the token itself opens it (so its 404 rows mean refused, not absent)', async () => {
+    const res = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.status).toBe(200);
   });
 
   for (const row of ROWS) {

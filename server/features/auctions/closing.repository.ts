@@ -14,6 +14,19 @@ export async function findDueAuctionIds(db: DbOrTx, now: string, limit: number):
   return rows.map((r) => r.id);
 }
 
+/** The end_date of the active auction that has been due the longest at `now`, or undefined when none is due. */
+export async function findOldestDueEnd(db: DbOrTx, now: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('auctions')
+    .select('end_date')
+    .where('status', '=', 'active')
+    .where('end_date', '<=', now)
+    .orderBy('end_date', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.end_date;
+}
+
 /**
  * Ends the auction if it is still active and due at `now`: status, closed_at, the highest bidder as winner
  * and the next seq, in one conditional UPDATE. Undefined when it was not (any more) due: another node or

@@ -28,6 +28,7 @@ function closeLocked(ctx: AppContext, auctionId: number, now: string): Promise<D
   return unitOfWork(ctx, async (tx): Promise<DomainEvent[] | null> => {
     const row = await markEnded(tx, auctionId, now);
     if (!row) return null;
+    ctx.metrics.auctionClosed((Date.now() - Date.parse(row.end_date)) / 1000);
     const notifications = await notifyEnded(tx, row, now);
     const closed: DomainEvent = {
       type: 'auction:closed',
@@ -44,12 +45,17 @@ function closeLocked(ctx: AppContext, auctionId: number, now: string): Promise<D
   }, { events: (events) => events });
 }
 
-/** Closes every auction due at `nowMs`, each published after its commit. Returns how many it closed. */
-export async function closeDueAuctions(ctx: AppContext, nowMs: number = Date.now()): Promise<number> {
+/**
+ * Closes every auction due at `nowMs`, each published after its commit. Returns how many it closed.
+ * `stopped()` is asked between two auctions (never inside a close): once it says yes, the rest is left for
+ * the next start, or for another node's closer (a shutdown, lifecycle.ts).
+ */
+export async function closeDueAuctions(ctx: AppContext, nowMs: number = Date.now(), stopped: () => boolean = () => false): Promise<number> {
   let closed = 0;
   for (;;) {
     const ids = await findDueAuctionIds(ctx.db, isoAt(nowMs), BATCH);
     for (const id of ids) {
+      if (stopped()) return closed;
       if (await closeAuction(ctx, id, nowMs)) closed += 1;
     }
     if (ids.length < BATCH) return closed;

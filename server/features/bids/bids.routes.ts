@@ -38,6 +38,12 @@ function send<T>(res: Response, result: BidResult<T>, status: number): void {
   else res.status(result.replay.status).set('Idempotent-Replayed', 'true').type('application/json').send(result.replay.body);
 }
 
+/** Counts the result on GET /metrics (aukcije_bids_total): the outcome, and a refusal's error code as its reason. */
+function counted<T>(ctx: AppContext, kind: 'bid' | 'auto_bid', result: BidResult<T>): BidResult<T> {
+  ctx.metrics.bid(kind, result.outcome, result.outcome === 'refused' ? result.error.code : 'none');
+  return result;
+}
+
 export function bidsRoutes(ctx: AppContext): Router {
   const r = Router();
   const bidLimit = perUserLimit(ctx, 'bid', 10_000, 30);
@@ -46,14 +52,14 @@ export function bidsRoutes(ctx: AppContext): Router {
   r.post('/bids/', requireActiveUser, bidLimit, async (req, res) => {
     const input = parse(PlaceBidInput, req.body);
     const idem = idempotencyKeyOf(req.get('Idempotency-Key'), input);
-    send(res, await placeBid(ctx, currentUser(req), input, idem), 201);
+    send(res, counted(ctx, 'bid', await placeBid(ctx, currentUser(req), input, idem)), 201);
   });
 
   /** Sets or raises the caller's maximum (automatic bidding): the gates, limit and refusals of a bid. */
   r.put('/auctions/:id/auto-bid/', requireActiveUser, bidLimit, async (req, res) => {
     const auctionId = parseId(req.params.id);
     const input = parse(AutoBidInput, req.body);
-    send(res, await setAutoBid(ctx, currentUser(req), auctionId, input), 200);
+    send(res, counted(ctx, 'auto_bid', await setAutoBid(ctx, currentUser(req), auctionId, input)), 200);
   });
 
   /** The caller's own active maximum, or null: nobody else's is ever shown. */
