@@ -4,7 +4,7 @@ import type { AutoBidResponse } from '@shared/schemas/autobid';
 import type { AcceptedState } from './bids.repository';
 
 export function presentBid(b: Bid & { bidder_name: string }): BidResponse {
-  return { id: b.id, bidder: b.bidder_id, bidder_name: b.bidder_name, amount: b.amount, created_at: b.created_at, auto: b.auto === 1 };
+  return { id: b.id, bidder: b.bidder_id, bidder_name: b.bidder_name, amount: b.amount, created_at: b.created_at, auto: b.auto === 1, buy_now: b.buy_now === 1 };
 }
 
 /** The bid as placed, the auction after every row of the request (an automatic answer included) and who leads. */
