@@ -109,6 +109,8 @@ export const BidPlacedEvent = z.object({
   current_price: z.number(),
   bid_count: z.number(),
   end_date: z.string(),
+  /** The hidden reserve is met at this row's price (issue 25); null without a reserve. Never the amount. */
+  reserve_met: z.boolean().nullable(),
 });
 export type BidPlacedEvent = z.infer<typeof BidPlacedEvent>;
 

@@ -116,7 +116,7 @@ export async function decideBid(
     leading: outcome.leader === bidder.id,
     extended: after.end_date !== auction.end_date,
     refusal: refused,
-    events: [...rows.map((r): DomainEvent => ({ type: 'bid:placed', payload: presentBidPlacedEvent(r.bid, r.state) })), ...notificationEvents(notifications)],
+    events: [...rows.map((r): DomainEvent => ({ type: 'bid:placed', payload: presentBidPlacedEvent(r.bid, r.state, auction.reserve_price) })), ...notificationEvents(notifications)],
   };
 }
 

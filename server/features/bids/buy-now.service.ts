@@ -108,6 +108,6 @@ async function decideBuyNow(tx: DbOrTx, buyer: User, auctionId: number, nowMs: n
   if (!sold) throw new Error(`auction ${auctionId}: not active under its lock`);
   const bid = presentBid({ ...row, bidder_name: buyer.first_name });
   const notifications = await notifyEnded(tx, sold, now);
-  const events: DomainEvent[] = [{ type: 'bid:placed', payload: presentBidPlacedEvent(bid, states[0]!) }, closedEvent(sold), ...notificationEvents(notifications)];
+  const events: DomainEvent[] = [{ type: 'bid:placed', payload: presentBidPlacedEvent(bid, states[0]!, auction.reserve_price) }, closedEvent(sold), ...notificationEvents(notifications)];
   return { body: { auction_id: auctionId, price, winner: buyer.id }, events };
 }
