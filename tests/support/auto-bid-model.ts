@@ -54,7 +54,8 @@ export interface ModelState {
 export type ModelAction =
   | { kind: 'bid'; bidder: number; amount: number }
   | { kind: 'max'; bidder: number; amount: number }
-  | { kind: 'buy'; bidder: number; amount?: undefined };
+  /** "Kupi odmah" (issue 25): at the auction's buy-now price; `amount` is not read (0 by convention). */
+  | { kind: 'buy'; bidder: number; amount: number };
 
 export type RefusalCode = 'bid_too_low' | 'auto_bid_active' | 'max_only_raise' | 'auction_ended' | 'buy_now_unavailable';
 

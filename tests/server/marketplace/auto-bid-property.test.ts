@@ -175,7 +175,7 @@ const sequenceArb = fc.noBias(fc.tuple(fc.integer({ min: 2, max: 6 }), fc.array(
 
 /** The concrete action of a plan in the model's current state (`raise`: the leader changes its own maximum). */
 function resolve(s: ModelState, p: Plan, participants: number): ModelAction {
-  if (p.kind === 'buy') return { kind: 'buy', bidder: p.who % participants };
+  if (p.kind === 'buy') return { kind: 'buy', bidder: p.who % participants, amount: 0 };
   let who = p.kind === 'raise' && s.leader !== null ? s.leader : p.who % participants;
   // An amount around T is meant for someone else than T's owner (the owner's own cases come from `raise`).
   if (p.anchor === 'T' && s.max?.owner === who) who = (who + 1) % participants;
