@@ -1,5 +1,6 @@
 import { CITY_MAX, DESCRIPTION_MAX, TITLE_MAX } from '../rules/limits';
 import { sr } from './sr';
+import { sellingTexts } from './selling';
 
 /**
  * Serbian messages of the auction and image calls that the spec does not quote (our wording). Here, not in
@@ -32,16 +33,8 @@ export const auctionTexts = {
   buyNowTooLow: 'Cena „Kupi odmah” mora biti najmanje 10 din veća od početne cene.',
   reserveTooLow: 'Rezervna cena mora biti najmanje 10 din veća od početne cene.',
   reserveAboveBuyNow: 'Rezervna cena ne može biti veća od cene „Kupi odmah”.',
-  buyNowUnavailable: 'Opcija „Kupi odmah” više nije dostupna.',
-  reserveNotMet: 'Rezervna cena nije dostignuta',
-  reserveMet: 'Rezervna cena je dostignuta',
-  buyNowFor: (price: string) => `Kupi odmah za ${price} RSD`,
-  buyNowBadge: 'Kupi odmah',
-  buyNowConfirm: (price: string) => `Da li ste sigurni da želite da kupite ovaj predmet za ${price} dinara?`,
-  buyNowDone: 'Kupili ste ovaj predmet.',
+  buyNowUnavailable: sellingTexts.buyNowUnavailable,
   buyNowLabel: 'Cena „Kupi odmah” (opciono)',
   reserveLabel: 'Rezervna cena (opciono)',
   reserveHint: 'Skrivena najniža cena: ispod nje predmet se ne prodaje. Vidite je samo vi.',
-  ownReserve: (price: string) => `Vaša rezervna cena: ${price} din`,
-  outcomeReserveNotMet: 'Završena bez prodaje: rezervna cena nije dostignuta.',
 } as const;

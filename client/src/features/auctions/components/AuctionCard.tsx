@@ -10,7 +10,7 @@ import type { AuctionCard as Card } from '@shared/schemas/auctions';
 import { descriptionPreview } from './description-preview';
 import { WatchButton } from './WatchButton';
 import { ReserveStatus } from './SellingOptions';
-import { auctionTexts } from '@shared/texts/auctions';
+import { sellingTexts } from '@shared/texts/selling';
 
 export interface AuctionCardProps {
   auction: Card;
@@ -49,7 +49,7 @@ export function AuctionCard({ auction, markEnded, onDelete, eager }: AuctionCard
         {isEnded && markEnded && <span className="auction-card__badge">{sr.auctions.endedBadge}</span>}
         {!isEnded && auction.buy_now_price !== null && (
           <span className="auction-card__badge auction-card__badge--buy-now" data-testid="buy-now-badge">
-            {auctionTexts.buyNowBadge}
+            {sellingTexts.buyNowBadge}
           </span>
         )}
       </Link>

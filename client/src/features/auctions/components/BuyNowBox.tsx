@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
-import { auctionTexts } from '@shared/texts/auctions';
+import { sellingTexts } from '@shared/texts/selling';
 import { Dialog } from '../../../components/Dialog';
 import { ApiError, NetworkError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
@@ -14,7 +14,7 @@ export interface BuyNowBoxProps {
 }
 
 function buyNowError(err: unknown): string {
-  if (err instanceof ApiError) return typeof err.body.detail === 'string' ? err.body.detail : auctionTexts.buyNowUnavailable;
+  if (err instanceof ApiError) return typeof err.body.detail === 'string' ? err.body.detail : sellingTexts.buyNowUnavailable;
   if (err instanceof NetworkError) return sr.detail.bidNoResponse;
   return sr.detail.bidClientError;
 }
@@ -54,7 +54,7 @@ export function BuyNowBox({ auctionId, price }: BuyNowBoxProps) {
   return (
     <div className="buy-now">
       <button type="button" className="btn btn--brand btn--block buy-now__button" onClick={open} disabled={buy.isPending || auth.status === 'loading'}>
-        {auctionTexts.buyNowFor(shown)}
+        {sellingTexts.buyNowFor(shown)}
       </button>
       {error && (
         <p className="buy-now__error" role="alert">
@@ -63,7 +63,7 @@ export function BuyNowBox({ auctionId, price }: BuyNowBoxProps) {
       )}
       <Dialog
         open={asking}
-        title={auctionTexts.buyNowBadge}
+        title={sellingTexts.buyNowBadge}
         role="alertdialog"
         onClose={() => {
           if (!buy.isPending) setAsking(false);
@@ -79,7 +79,7 @@ export function BuyNowBox({ auctionId, price }: BuyNowBoxProps) {
           </>
         }
       >
-        <p>{auctionTexts.buyNowConfirm(shown)}</p>
+        <p>{sellingTexts.buyNowConfirm(shown)}</p>
       </Dialog>
     </div>
   );

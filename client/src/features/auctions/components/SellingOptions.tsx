@@ -1,4 +1,4 @@
-import { auctionTexts } from '@shared/texts/auctions';
+import { sellingTexts } from '@shared/texts/selling';
 import type { AuctionCard } from '@shared/schemas/auctions';
 import { formatNumber } from '../../../lib/format';
 
@@ -14,8 +14,8 @@ export function ReserveStatus({ auction, className }: { auction: Options; classN
   const met = auction.reserve_met === true;
   return (
     <p className={`${className} reserve reserve--${met ? 'met' : 'not-met'}`} data-testid="reserve-status">
-      {met ? auctionTexts.reserveMet : auctionTexts.reserveNotMet}
-      {typeof auction.reserve_price === 'number' && <span className="reserve__own"> · {auctionTexts.ownReserve(formatNumber(auction.reserve_price))}</span>}
+      {met ? sellingTexts.reserveMet : sellingTexts.reserveNotMet}
+      {typeof auction.reserve_price === 'number' && <span className="reserve__own"> · {sellingTexts.ownReserve(formatNumber(auction.reserve_price))}</span>}
     </p>
   );
 }
@@ -25,7 +25,7 @@ export function OutcomeNote({ auction }: { auction: Options }) {
   if (auction.outcome !== 'reserve_not_met') return null;
   return (
     <p className="detail__note detail__outcome" data-testid="auction-outcome" role="status">
-      {auctionTexts.outcomeReserveNotMet}
+      {sellingTexts.outcomeReserveNotMet}
     </p>
   );
 }
