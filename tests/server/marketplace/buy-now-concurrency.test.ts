@@ -35,7 +35,10 @@ interface World {
   secondIds: number[];
 }
 
-function send(api: ApiClient, kind: Kind, auctionId: number) {
+/** What a race's side was answered. */
+type Answer = { status: number; body: unknown };
+
+function send(api: ApiClient, kind: Kind, auctionId: number): Promise<Answer> {
   if (kind === 'buy') return api.post(`/api/auctions/${auctionId}/buy-now/`);
   if (kind === 'max') return putMax(api, auctionId, 3000);
   return api.post('/api/bids/', { auction_item_id: auctionId, amount: START + 10 });
