@@ -67,6 +67,11 @@ export interface Closer {
 export interface Lane {
   /** The highest price of the auction seen during this lane's life, or null before its first turn ended. */
   price: number | null;
+  /**
+   * A "Kupi odmah" in this lane ended the auction (issue 25): every later turn is refused as ended, as the
+   * row lock would refuse it.
+   */
+  ended?: boolean;
 }
 
 export interface BidLanes {

@@ -38,6 +38,7 @@ import {
   ListQuery,
   OfferCountResponse,
   SellerResponse,
+  BuyNowResponse,
 } from './schemas/auctions';
 import { AutoBidInput, AutoBidRefusalResponse, AutoBidResponse, AutoBidStateResponse } from './schemas/autobid';
 import { BidListResponse, BidRefusalResponse, PlaceBidInput, PlacedBidResponse, UserNamesInput, UserNamesResponse } from './schemas/bids';
@@ -112,6 +113,8 @@ export const API = {
   'GET /api/bids/:auctionId/': { output: { 200: BidListResponse } },
   'PUT /api/auctions/:id/auto-bid/': { body: AutoBidInput, output: { 200: AutoBidResponse }, error: AutoBidErrorResponse },
   'GET /api/auctions/:id/auto-bid/': { output: { 200: AutoBidStateResponse } },
+  /** No body; an optional Idempotency-Key header as for a bid (issue 25). */
+  'POST /api/auctions/:id/buy-now/': { output: { 201: BuyNowResponse } },
   'POST /api/users/': { body: UserNamesInput, output: { 200: UserNamesResponse } },
 
   'GET /api/comments/:auctionId/': { output: { 200: CommentListResponse } },

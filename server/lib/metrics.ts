@@ -16,7 +16,7 @@ export interface Metrics {
   /** One answered HTTP request: its route template (or a fixed name for what no route matched). */
   httpRequest(method: string, route: string, status: number, seconds: number): void;
   /** A bid (`bid`) or a maximum (`auto_bid`) and its outcome; `reason` is the refusal's error code. */
-  bid(kind: 'bid' | 'auto_bid', outcome: BidOutcome, reason: string): void;
+  bid(kind: 'bid' | 'auto_bid' | 'buy_now', outcome: BidOutcome, reason: string): void;
   /** How the number of sockets connected to this node is read at each scrape. */
   sockets(read: () => number): void;
   /** A socket joined `rooms` auction rooms through `auction:join` or `auctions:watch`. */

@@ -118,6 +118,25 @@ const ROWS: Row[] = [
     run: async (api) => api.put(`/api/auctions/${(await auctionOf(t, sellerId())).id}/auto-bid/`, { max_amount: 5000 }),
   },
   {
+    name: 'POST /api/auctions/{id}/buy-now/',
+    op: 'bid',
+    write: true,
+    expected: active(201, { seller: 400 }),
+    run: async (api) => api.post(`/api/auctions/${(await auctionOf(t, sellerId(), { buy_now_price: 5000 })).id}/buy-now/`),
+  },
+  {
+    name: 'GET /api/auction/{id}/ (the reserve amount only to its seller)',
+    op: 'read',
+    write: false,
+    expected: all(200),
+    run: async (api, actor) => {
+      const res = await api.get(`/api/auction/${(await auctionOf(t, sellerId(), { reserve_price: 5000 })).id}/`);
+      if (actor === 'seller') expect(res.body).toMatchObject({ reserve_price: 5000, has_reserve: true });
+      else expect(res.body).not.toHaveProperty('reserve_price');
+      return res;
+    },
+  },
+  {
     name: 'GET /api/auctions/{id}/auto-bid/ (only the caller\'s own maximum)',
     op: 'read',
     write: false,

@@ -148,6 +148,14 @@ const ENTRIES: Entry[] = [
       return { api: w.bidderA.api, path: `/api/auctions/${a.id}/auto-bid/`, body: { max_amount: 5000 } };
     },
   },
+  {
+    method: 'POST',
+    route: '/api/auctions/:id/buy-now/',
+    make: async () => {
+      const a = await auctionOf(t, w.seller.user!.id, { buy_now_price: 5000 });
+      return { api: w.bidderA.api, path: `/api/auctions/${a.id}/buy-now/` };
+    },
+  },
   // A read made as POST (the contract's name lookup): it writes nothing either way, but is still guarded.
   { method: 'POST', route: '/api/users/', make: async () => ({ api: w.bidderA.api, path: '/api/users/', body: { ids: [w.seller.user!.id] } }) },
   {

@@ -46,10 +46,12 @@ const FIELDS: Record<string, string[]> = {
   'POST /api/password-reset/confirm/': ['token', 'password'],
   'POST /api/auth/google/': ['id_token'],
   'POST /api/bids/': ['auction_item_id', 'amount'],
+  // No body: whatever is sent is ignored; the id in the path and the Idempotency-Key header are what it reads.
+  'POST /api/auctions/:id/buy-now/': ['amount', 'price', 'buy_now_price'],
   'POST /api/users/': ['ids'],
   'POST /api/comments/create/': ['auction_item_id', 'content'],
   'PUT /api/auction-items/:id/images/order/': ['image_ids'],
-  'POST /api/auctionItems/': ['title', 'description', 'current_price', 'auction_duration', 'city', 'phone_number', 'category'],
+  'POST /api/auctionItems/': ['title', 'description', 'current_price', 'auction_duration', 'city', 'phone_number', 'category', 'buy_now_price', 'reserve_price'],
 };
 const QUERY_KEYS = ['category', 'page', 'page_size', 'sort', 'status', 'q', 'search', 'next', 'code', 'state', 'error'];
 const MULTIPART = new Set(['POST /api/auctionItems/', 'POST /api/auction-items/:id/images/']);

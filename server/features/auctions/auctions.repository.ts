@@ -3,6 +3,7 @@ import { isPostgres } from '../../db/dialect';
 import { precompiled } from '../../db/precompiled';
 import type { Auction, AuctionsTable, Database, DbOrTx } from '../../db/types';
 import type { AdminAuctionSort } from '@shared/rules/admin';
+import type { AuctionOutcome } from '@shared/rules/buy-now';
 import type { SearchTerm } from '@shared/rules/search';
 import { chooseSearchPlan, filterSearch, ftsPhrase, whereMatches, type SearchPlan } from './auctions-search.repository';
 
@@ -22,6 +23,10 @@ export interface CardRow {
   bid_count: number;
   status: 'active' | 'ended';
   first_image_path: string | null;
+  buy_now_price: number | null;
+  /** Read for every card, shown only to the seller (auctions.presenter.ts). */
+  reserve_price: number | null;
+  outcome: AuctionOutcome | null;
 }
 
 export interface DetailRow extends CardRow {
@@ -91,6 +96,9 @@ function cardColumns(eb: ExpressionBuilder<Database & { a: AuctionsTable }, 'a'>
     'a.seller_id',
     'a.bid_count',
     'a.status',
+    'a.buy_now_price',
+    'a.reserve_price',
+    'a.outcome',
     eb
       .selectFrom('auction_images as i')
       .select('i.card_path')

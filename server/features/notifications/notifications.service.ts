@@ -88,6 +88,16 @@ export function notifySellerEnded(
   return create(tx, sellerId, auction.id, 'auction_ended', message, now);
 }
 
+/** A close below the reserve (issue 25): the seller learns the reserve and the highest bid. */
+export function notifySellerReserveNotMet(tx: DbOrTx, sellerId: number, auction: AuctionRef, reserve: number, price: number, now: string) {
+  return create(tx, sellerId, auction.id, 'auction_ended', notificationTexts.endedReserveNotMet(auction, reserve, price), now);
+}
+
+/** A close below the reserve (issue 25): the highest bidder learns there was no sale (no amount). */
+export function notifyReserveNotMet(tx: DbOrTx, bidderId: number, auction: AuctionRef, now: string) {
+  return create(tx, bidderId, auction.id, 'reserve_not_met', notificationTexts.reserveNotMet(auction), now);
+}
+
 export function notifyNewComment(
   tx: DbOrTx,
   sellerId: number,

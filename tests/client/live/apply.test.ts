@@ -16,7 +16,7 @@ const OTHER = 8;
 const detail = auctionDetail;
 const card = (id: number, over: Partial<AuctionCard> = {}): AuctionCard => auctionCard({ id, title: `Aukcija ${id}`, description: '', ...over });
 const page = (...cards: AuctionCard[]): Paged<AuctionCard> => ({ count: cards.length, next: null, previous: null, results: cards });
-const myBid: Bid = { id: 10, bidder: ME, bidder_name: 'Ja', amount: 1100, created_at: '2026-04-21T10:00:00.000Z', auto: false };
+const myBid: Bid = { id: 10, bidder: ME, bidder_name: 'Ja', amount: 1100, created_at: '2026-04-21T10:00:00.000Z', auto: false, buy_now: false };
 const bidEvent = (seq: number, amount: number, bidder = OTHER, end_date = END): RoomEvent => ({
   name: 'bid:placed',
   auction_id: 1,
@@ -24,10 +24,11 @@ const bidEvent = (seq: number, amount: number, bidder = OTHER, end_date = END): 
   payload: {
     auction_id: 1,
     seq,
-    bid: { id: 10 + seq, bidder, bidder_name: 'Bojan', amount, created_at: '2026-04-22T10:00:00.000Z', auto: false },
+    bid: { id: 10 + seq, bidder, bidder_name: 'Bojan', amount, created_at: '2026-04-22T10:00:00.000Z', auto: false, buy_now: false },
     current_price: amount,
     bid_count: seq,
     end_date,
+    reserve_met: null,
   },
 });
 
@@ -95,7 +96,7 @@ describe('live events patch the react-query cache in place', () => {
       name: 'auction:closed',
       auction_id: 1,
       seq: 4,
-      payload: { auction_id: 1, seq: 4, status: 'ended', winner_id: ME, final_price: 1100, end_date: END },
+      payload: { auction_id: 1, seq: 4, status: 'ended', winner_id: ME, final_price: 1100, end_date: END, outcome: 'sold' },
     });
     expect(qc.getQueryData<AuctionDetail>(auctionKey(1))).toMatchObject({ status: 'ended', winner: ME, current_price: 1100 });
     const closedCard = qc.getQueryData<Paged<AuctionCard>>(LIST_A)!.results[0]!;
@@ -105,6 +106,39 @@ describe('live events patch the react-query cache in place', () => {
     live.apply({ name: 'auction:deleted', auction_id: 1, seq: 5, payload: { auction_id: 1, seq: 5 } });
     expect(qc.getQueryData<Paged<AuctionCard>>(LIST_A)).toMatchObject({ count: 1, results: [{ id: 2 }] });
     expect(qc.getQueryData<Paged<AuctionCard>>(LIST_B)!.results).toEqual([]);
+  });
+
+  it('issue 25: a "Kupi odmah" row takes the option away and says the reserve is met; the close carries the outcome', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(auctionKey(1), detail({ bid_count: 0, current_price: 1000, buy_now_price: 8000, has_reserve: true, reserve_met: false }));
+    qc.setQueryData(LIST_A, page(card(1, { bid_count: 0, current_price: 1000, buy_now_price: 8000, has_reserve: true, reserve_met: false })));
+    const live = new LiveClient();
+    live.attach(qc);
+    live.setUser(ME);
+    const bought: RoomEvent = {
+      name: 'bid:placed',
+      auction_id: 1,
+      seq: 2,
+      payload: {
+        auction_id: 1,
+        seq: 2,
+        bid: { id: 30, bidder: OTHER, bidder_name: 'Kupac', amount: 8000, created_at: END, auto: false, buy_now: true },
+        current_price: 8000,
+        bid_count: 1,
+        end_date: END,
+        reserve_met: true,
+      },
+    };
+    live.apply(bought);
+    expect(qc.getQueryData<AuctionDetail>(auctionKey(1))).toMatchObject({ current_price: 8000, bid_count: 1, buy_now_price: null, reserve_met: true });
+    expect(qc.getQueryData<Paged<AuctionCard>>(LIST_A)!.results[0]).toMatchObject({ buy_now_price: null, reserve_met: true });
+    live.apply({ name: 'auction:closed', auction_id: 1, seq: 3, payload: { auction_id: 1, seq: 3, status: 'ended', winner_id: OTHER, final_price: 8000, end_date: END, outcome: 'sold' } });
+    expect(qc.getQueryData<AuctionDetail>(auctionKey(1))).toMatchObject({ status: 'ended', winner: OTHER, outcome: 'sold' });
+
+    // Below the reserve: no winner, the outcome says why.
+    qc.setQueryData(auctionKey(2), detail({ id: 2, has_reserve: true, reserve_met: false }));
+    live.apply({ name: 'auction:closed', auction_id: 2, seq: 9, payload: { auction_id: 2, seq: 9, status: 'ended', winner_id: null, final_price: 1100, end_date: END, outcome: 'reserve_not_met' } });
+    expect(qc.getQueryData<AuctionDetail>(auctionKey(2))).toMatchObject({ status: 'ended', winner: null, outcome: 'reserve_not_met', reserve_met: false });
   });
 
   it('notifications: a new one goes first, an updated one is replaced by id', () => {

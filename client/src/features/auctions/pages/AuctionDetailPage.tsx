@@ -17,6 +17,8 @@ import { BidBox } from '../components/BidBox';
 import { BidHistoryDialog } from '../components/BidHistoryDialog';
 import { WatchButton } from '../components/WatchButton';
 import { Comments } from '../components/Comments';
+import { BuyNowBox } from '../components/BuyNowBox';
+import { OutcomeNote, ReserveStatus } from '../components/SellingOptions';
 import '../components/auctions.css';
 import '../components/detail.css';
 
@@ -98,6 +100,8 @@ function AuctionDetail({ id }: { id: number }) {
               {formatPrice(a.current_price)}
             </span>
           </div>
+          <ReserveStatus auction={a} className="detail__reserve" />
+          <OutcomeNote auction={a} />
           <p className="detail__countdown">
             {!ended && <span>{sr.countdown.endsIn} </span>}
             <Countdown key={a.end_date} endDate={a.end_date} variant="detail" onEnd={() => setEndedAt(a.end_date)} />
@@ -110,6 +114,7 @@ function AuctionDetail({ id }: { id: number }) {
           <button type="button" className="detail__bids-link" onClick={() => setHistoryOpen(true)}>
             {sr.detail.bidCount(a.bid_count)}
           </button>
+          {!ended && !isSeller && a.buy_now_price !== null && <BuyNowBox auctionId={a.id} price={a.buy_now_price} />}
           {!ended && !isSeller && <BidBox auctionId={a.id} currentPrice={a.current_price} />}
           {!ended && isSeller && <p className="detail__note">{sr.auctions.ownAuction}</p>}
           <dl className="detail__seller">
