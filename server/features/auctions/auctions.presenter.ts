@@ -60,5 +60,6 @@ export function presentDetail(
     images: images.map(presentImage),
     watched: Boolean(row.watched),
     watch_count: Number(row.watch_count),
+    seller_rating: { positive: Number(row.seller_positive), negative: Number(row.seller_negative) },
   };
 }
