@@ -57,7 +57,7 @@ export const salesTexts = {
   failed: 'Slanje nije uspelo. Pokušajte ponovo.',
 
   // The score and the public profile (/clan/{id}).
-  score: (positive: number, negative: number) => `Ocene: ${positive} pozitivnih, ${negative} negativnih`,
+  score: (positive: number, negative: number) => `Pozitivne ocene: ${positive}, negativne: ${negative}`,
   percent: (p: number) => `${p}% pozitivnih`,
   noRatings: 'Još nema ocena.',
   memberSince: (date: string) => `Član od ${date}`,

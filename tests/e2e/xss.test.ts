@@ -87,7 +87,7 @@ let viewerId = 0;
  */
 function notificationsFor(db: Database.Database, viewer: number, made: 0 | 1) {
   viewerId = viewer;
-  const note = db.prepare("INSERT INTO notifications (user_id, auction_id, kind, message, is_read, created_at) VALUES (?, ?, 'comment', ?, 0, ?)");
+  const note = db.prepare("INSERT INTO notifications (user_id, auction_id, kind, message, is_read, created_at) VALUES (?, ?, 'new_comment', ?, 0, ?)");
   const now = Date.now();
   db.transaction(() => {
     db.prepare('DELETE FROM notifications WHERE user_id = ?').run(viewer);

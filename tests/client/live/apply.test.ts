@@ -108,7 +108,7 @@ describe('live events patch the react-query cache in place', () => {
   });
 
   it('notifications: a new one goes first, an updated one is replaced by id', () => {
-    const n = (id: number, message: string, is_read: boolean) => ({ id, message, is_read, created_at: '2026-11-22T10:00:00.000Z', auction_id: null });
+    const n = (id: number, message: string, is_read: boolean) => ({ id, message, is_read, created_at: '2026-11-22T10:00:00.000Z', auction_id: null, kind: 'outbid' as const });
     const list = [n(2, 'b', false), n(1, 'a', true)];
     expect(upsertNotification(list, n(3, 'c', false))!.map((x) => x.id)).toEqual([3, 2, 1]);
     expect(upsertNotification(list, n(2, 'b2', false))![0]!.message).toBe('b2');

@@ -22,6 +22,7 @@ export const auctionDetail = (over: Partial<AuctionDetail> = {}): AuctionDetail 
   images: [],
   watched: false,
   watch_count: 0,
+  seller_rating: { positive: 0, negative: 0 },
   ...over,
 });
 
