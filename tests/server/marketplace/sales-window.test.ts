@@ -1,6 +1,6 @@
 /**
- * Issue 23, the rating window in seconds: AUCTION_DAY_SECONDS=1 and RATING_WINDOW_DAYS=3 make the window three
- * seconds after the end. A real sale (a bid, then the closer's close), both sides inside and outside the window.
+ * Issue 23, the rating window in seconds: AUCTION_DAY_SECONDS=1 and RATING_WINDOW_DAYS=4 make the window four
+ * seconds after the end (soft close off, so the bid does not move the end). A real sale (a bid, then the closer's close), both sides inside and outside the window.
  * Runs on SQLite and on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ let seller: Actor;
 let buyer: Actor;
 
 beforeAll(async () => {
-  t = await startTestServer({ AUCTION_DAY_SECONDS: '1', RATING_WINDOW_DAYS: '3' });
+  t = await startTestServer({ AUCTION_DAY_SECONDS: '1', RATING_WINDOW_DAYS: '4', SOFT_CLOSE_SECONDS: '0' });
   [seller, buyer] = await Promise.all([actor(t, { first_name: 'Sanja' }), actor(t, { first_name: 'Bojan' })]);
 });
 afterAll(() => t?.close());
@@ -40,7 +40,7 @@ describe('RATING_WINDOW_DAYS auction days after the end', () => {
 
     const sale = (await buyer.api.get('/api/sales/')).body.results[0]!;
     expect(sale).toMatchObject({ auction_id: a.id, role: 'buyer', ended_at: closed.end_date });
-    expect(Date.parse(sale.rate_until) - Date.parse(closed.end_date)).toBe(3000);
+    expect(Date.parse(sale.rate_until) - Date.parse(closed.end_date)).toBe(4000);
 
     const inside = await buyer.api.post(`/api/sales/${a.id}/rating/`, { value: 'positive', comment: 'Brzo i korektno.' });
     expect(inside.status).toBe(201);
