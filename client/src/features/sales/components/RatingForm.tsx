@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { RatingValue } from '@shared/rules/sales';
-import { NEGATIVE_COMMENT_MIN, RATING_COMMENT_MAX } from '@shared/rules/sales';
+import { NEGATIVE_COMMENT_MIN, RATING_COMMENT_MAX, type RatingValue } from '@shared/rules/sales';
 import { salesTexts } from '@shared/texts/sales';
 import { sr } from '@shared/texts/sr';
 import { TextAreaField } from '../../../components/TextField';
