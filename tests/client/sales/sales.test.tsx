@@ -58,7 +58,7 @@ describe('/moje-prodaje and /moje-kupovine', () => {
 
     fireEvent.change(within(card).getByLabelText('Komentar'), { target: { value: '  Kasnio dva dana.  ' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Pošalji ocenu' }));
-    await waitFor(() => expect(within(screen.getByTestId('sale-11')).getByText('Kasnio dva dana.')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('sale-11').querySelector('.rating__comment')?.textContent).toBe('Kasnio dva dana.'));
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual({ value: 'negative', comment: 'Kasnio dva dana.' });
     expect(post.headers['X-CSRFToken']).toBe('test-token');
@@ -86,7 +86,7 @@ describe('/moje-prodaje and /moje-kupovine', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Odgovori' }));
     fireEvent.change(within(card).getByLabelText('Vaš odgovor'), { target: { value: 'Hvala!' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Pošalji odgovor' }));
-    await waitFor(() => expect(within(screen.getByTestId('sale-11')).getByText('Hvala!')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('sale-11').querySelector('.rating__reply-text')?.textContent).toBe('Hvala!'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ content: 'Hvala!' });
     expect(within(screen.getByTestId('sale-11')).queryByRole('button', { name: 'Odgovori' })).toBeNull();
   });
