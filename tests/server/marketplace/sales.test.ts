@@ -17,7 +17,6 @@ import { emitWithAck, socketTracker, sleep, waitForEvent } from '../../support/s
 
 const DAY_MS = 86_400_000;
 let t: TestServer;
-let seller: Actor;
 let buyer: Actor;
 let other: Actor;
 let admin: Actor;
@@ -26,8 +25,7 @@ const sockets = socketTracker();
 
 beforeAll(async () => {
   t = await startTestServer();
-  [seller, buyer, other, admin] = await Promise.all([
-    actor(t, { first_name: 'Sanja', city: 'Novi Sad', phone_number: '0601112223' }),
+  [buyer, other, admin] = await Promise.all([
     actor(t, { first_name: 'Bojan', city: 'Niš', phone_number: '0644445556' }),
     actor(t, { first_name: 'Treći' }),
     actor(t, { admin: true }),
