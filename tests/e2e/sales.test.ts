@@ -51,7 +51,7 @@ async function createAuction(api: ApiClient, title: string, days: 1 | 7): Promis
 /** Opens a page of the user menu by its link text. */
 async function fromUserMenu(page: Page, link: string, path: RegExp): Promise<void> {
   await page.getByRole('button', { name: 'Korisnički meni' }).click();
-  await page.getByRole('link', { name: link }).click();
+  await page.locator('.user-menu__panel').getByRole('link', { name: link }).click();
   await page.waitForURL(path);
 }
 
@@ -114,6 +114,10 @@ describe('after the hammer: both sides rate, the reply, the score', () => {
 
   it("the seller sees it under 'Prodati predmeti', rates the buyer (a short negative is refused) and answers", async () => {
     const page = S.page;
+    // The buyer's rating reached the seller live: the toast beside the bell, with the way to answer.
+    const toast = page.getByTestId('notice-toast').filter({ hasText: 'Dobili ste pozitivnu ocenu' });
+    await toast.waitFor({ timeout: 10_000 });
+    expect(await toast.getByRole('link', { name: 'Prodati predmeti' }).getAttribute('href')).toBe('/moje-prodaje');
     await fromUserMenu(page, 'Prodati predmeti', /\/moje-prodaje$/);
     const sale = page.getByTestId(`sale-${auctionId}`);
     await sale.getByText('Odličan prodavac, sve kao u opisu.').waitFor();
