@@ -179,10 +179,17 @@ describe('after the hammer: both sides rate, the reply, the score', () => {
     expect(await page.locator(`a[href="/aukcija/${open}"]`).count()).toBeGreaterThan(0);
     await checkA11y(page, '/clan');
     await screenshot(page, 'member-profile');
+    // Mobile (375 px): the profile, and the buyer's purchases with both ratings.
     const small = await newPage(browser, server, 375);
     await small.page.goto(`/clan/${sellerId}`);
     await small.page.getByTestId('member-score').waitFor();
+    await checkA11y(small.page, '/clan @ 375');
     await screenshot(small.page, 'member-profile');
+    await login(small.page, buyer);
+    await small.page.goto('/moje-kupovine');
+    await small.page.getByTestId(`sale-${auctionId}`).getByText('Hvala, bilo je zadovoljstvo!').waitFor();
+    await checkA11y(small.page, '/moje-kupovine @ 375');
+    await screenshot(small.page, 'sales-buyer');
     await small.context.close();
   });
 
