@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_RATING_WINDOW_DAYS } from '@shared/rules/sales';
 
 const flag = (def: '0' | '1') =>
   z
@@ -39,6 +40,7 @@ const EnvSchema = z.object({
   AUCTION_DAY_SECONDS: z.coerce.number().positive().default(86400),
   SOFT_CLOSE_SECONDS: z.coerce.number().min(0).default(120),
   ENDING_SOON_SECONDS: z.coerce.number().min(0).default(900),
+  RATING_WINDOW_DAYS: z.coerce.number().positive().default(DEFAULT_RATING_WINDOW_DAYS),
   RATE_LIMIT: flag('1'),
   ALLOWED_ORIGINS: z
     .string()
@@ -98,6 +100,8 @@ export interface Config {
   softCloseSeconds: number;
   /** Watchers and bidders are told once when this much of an auction is left (issue 14); 0 turns it off. */
   endingSoonSeconds: number;
+  /** Auction days (auctionDaySeconds each) after a sale's end during which both sides may rate (issue 23). */
+  ratingWindowDays: number;
   rateLimit: boolean;
   allowedOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -154,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auctionDaySeconds: e.AUCTION_DAY_SECONDS,
     softCloseSeconds: e.SOFT_CLOSE_SECONDS,
     endingSoonSeconds: e.ENDING_SOON_SECONDS,
+    ratingWindowDays: e.RATING_WINDOW_DAYS,
     rateLimit: e.RATE_LIMIT,
     allowedOrigins: e.ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,

@@ -29,6 +29,7 @@ import {
 import { AdminAuctionsQuery, AdminUserUpdatedResponse, AdminUsersQuery, AdminUsersResponse } from './schemas/admin';
 import {
   AuctionCardList,
+  AuctionCardPage,
   AuctionDetail,
   AuctionListResponse,
   CreateAuctionInput,
@@ -47,6 +48,7 @@ import { MarkReadResponse, NotificationListResponse, UnreadCountResponse } from 
 import { WatchInput, WatchResponse } from './schemas/watchlist';
 import { ApiErrorResponse } from './schemas/errors';
 import { HealthResponse } from './schemas/health';
+import { MemberProfile, MemberRatingsPage, PageQuery, Rating, RatingInput, ReplyInput, SalesPage, SalesQuery } from './schemas/sales';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -128,6 +130,13 @@ export const API = {
   'GET /api/notifications/': { output: { 200: NotificationListResponse } },
   'GET /api/notifications/unread-count/': { output: { 200: UnreadCountResponse } },
   'PATCH /api/notifications/:id/mark-as-read/': { output: { 200: MarkReadResponse } },
+
+  'GET /api/sales/': { query: SalesQuery, output: { 200: SalesPage } },
+  'POST /api/sales/:auctionId/rating/': { body: RatingInput, output: { 201: Rating } },
+  'POST /api/ratings/:id/reply/': { body: ReplyInput, output: { 201: Rating } },
+  'GET /api/members/:id/': { output: { 200: MemberProfile } },
+  'GET /api/members/:id/ratings/': { query: PageQuery, output: { 200: MemberRatingsPage } },
+  'GET /api/members/:id/auctions/': { query: PageQuery, output: { 200: AuctionCardPage } },
 
   'GET /api/admin/users/': { query: AdminUsersQuery, output: { 200: AdminUsersResponse } },
   'POST /api/admin/users/:id/block/': { output: { 200: AdminUserUpdatedResponse } },

@@ -138,6 +138,24 @@ export interface NotificationsTable {
   bids_before: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/**
+ * A rating of one party of a sale by the other (issue 23, migration 2026-11-25-2100). `auction_id` is NULL once
+ * the auction was deleted (the title stays); `role` is the rated member's role in the sale.
+ */
+export interface RatingsTable {
+  id: Generated<number>;
+  auction_id: number | null;
+  auction_title: string;
+  rater_id: number;
+  rated_id: number;
+  role: 'seller' | 'buyer';
+  value: 'positive' | 'negative';
+  comment: string;
+  created_at: string;
+  reply_content: ColumnType<string | null, string | null | undefined, string | null>;
+  reply_created_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -150,6 +168,7 @@ export interface Database {
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
   watchlist: WatchlistTable;
+  ratings: RatingsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -165,3 +184,4 @@ export type AutoBid = Selectable<AutoBidsTable>;
 export type Comment = Selectable<CommentsTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type AuctionImage = Selectable<AuctionImagesTable>;
+export type RatingRow = Selectable<RatingsTable>;

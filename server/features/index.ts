@@ -10,6 +10,8 @@ import { commentsRoutes } from './comments/comments.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { watchlistRoutes } from './watchlist/watchlist.routes';
 import { healthRoutes } from './health/health.routes';
+import { salesRoutes } from './sales/sales.routes';
+import { membersRoutes } from './members/members.routes';
 import { startIdempotencyKeyPruning } from './bids/idempotency-pruning';
 
 /** Every REST route under /api, feature by feature. */
@@ -27,6 +29,8 @@ export function apiRoutes(ctx: AppContext): Router {
   r.use(imagesRoutes(ctx));
   r.use(adminRoutes(ctx));
   r.use(healthRoutes(ctx));
+  r.use(salesRoutes(ctx));
+  r.use(membersRoutes(ctx));
   return r;
 }
 

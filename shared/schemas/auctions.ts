@@ -153,6 +153,10 @@ export const AuctionCard = z.object({
 });
 export type AuctionCard = z.infer<typeof AuctionCard>;
 
+/** A member's ratings as counts (issue 23): how many positive and negative ratings they got, as seller or buyer. */
+export const RatingScore = z.object({ positive: z.number(), negative: z.number() });
+export type RatingScore = z.infer<typeof RatingScore>;
+
 export const AuctionDetail = z.object({
   id: z.number(),
   title: z.string(),
@@ -175,6 +179,8 @@ export const AuctionDetail = z.object({
   /** How many users watch it, read fresh on each request. */
   watch_count: z.number(),
   ...SellingOptions,
+  /** The seller's score: every rating they got, as seller or buyer (issue 23). */
+  seller_rating: RatingScore,
 });
 export type AuctionDetail = z.infer<typeof AuctionDetail>;
 

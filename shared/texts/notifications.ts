@@ -66,4 +66,13 @@ export const notificationTexts = {
     const word = minutes % 10 === 1 && minutes % 100 !== 11 ? 'minut' : 'minuta';
     return `Aukcija ${auctionLink(auction)} se završava za ${minutes} ${word}.`;
   },
+  /**
+   * To the rated member of a sale (issue 23): the value, who rated, the comment, and the page where they may
+   * answer (/moje-prodaje when they sold, /moje-kupovine when they bought).
+   */
+  ratingReceived(auction: AuctionRef, rating: { positive: boolean; from: string; comment: string; ratedAs: 'seller' | 'buyer' }): string {
+    const page = rating.ratedAs === 'seller' ? '<a href="/moje-prodaje">Prodati predmeti</a>' : '<a href="/moje-kupovine">Kupljeni predmeti</a>';
+    const comment = rating.comment ? `\nKomentar: ${escapeHtml(rating.comment)}` : '';
+    return `Dobili ste ${rating.positive ? 'pozitivnu' : 'negativnu'} ocenu za kupoprodaju ${auctionLink(auction)}.\nOd: ${escapeHtml(rating.from)}${comment}\nOdgovoriti možete na stranici ${page}.`;
+  },
 } as const;

@@ -15,7 +15,7 @@ import type { ApiClient } from '../support/http';
 import { imagesForm, pngBuffer } from '../support/images';
 import { collectEvents, connectSocket, emitWithAck, sleep, type TestSocket } from '../support/sockets';
 import { storedState } from '../support/security-routes';
-import { ACTORS, auctionForm, auctionOf, buildWorld, commentOf, notificationOf, uploadImages, type ActorName, type World } from '../support/security-world';
+import { ACTORS, auctionForm, auctionOf, buildWorld, commentOf, notificationOf, ratingFor, saleFor, uploadImages, type ActorName, type World } from '../support/security-world';
 
 let t: TestServer;
 let w: World;
@@ -257,6 +257,58 @@ const ROWS: Row[] = [
     expected: all(404),
     run: (api) => api.get('/metrics', { headers: { authorization: 'Bearer not-the-metrics-token-000' } }),
   },
+  // Issue 23: sales, ratings, member profiles.
+  {
+    name: 'GET /api/sales/ (own sales only)',
+    op: 'read',
+    write: false,
+    expected: active(200),
+    run: async (api, actor) => {
+      const res = await api.get('/api/sales/?page_size=100');
+      if (res.status === 200) {
+        for (const s of res.body.results) {
+          const a = await t.ctx.db.selectFrom('auctions').select(['seller_id', 'winner_id']).where('id', '=', s.auction_id).executeTakeFirstOrThrow();
+          expect([a.seller_id, a.winner_id], `${actor} got sale ${s.auction_id}`).toContain(uid(actor));
+          expect(s.counterpart.id).not.toBe(uid(actor));
+        }
+      }
+      return res;
+    },
+  },
+  {
+    name: "POST /api/sales/{id}/rating/ (the seller's sale to bidder A: its two parties only)",
+    op: 'create',
+    write: true,
+    expected: only(201, ['seller', 'bidderA']),
+    run: async (api) => api.post(`/api/sales/${(await saleFor(t, sellerId(), uid('bidderA'))).id}/rating/`, { value: 'positive', comment: 'Sve u redu.' }),
+  },
+  {
+    name: "POST /api/ratings/{id}/reply/ (bidder A's rating of the seller: the rated member only)",
+    op: 'create',
+    write: true,
+    expected: only(201, ['seller']),
+    run: async (api) => api.post(`/api/ratings/${await ratingFor(t, sellerId(), uid('bidderA'))}/reply/`, { content: 'Hvala na kupovini.' }),
+  },
+  ...(['', 'ratings/', 'auctions/'] as const).map(
+    (sub): Row => ({
+      name: `GET /api/members/{id}/${sub} (public; never contact data)`,
+      op: 'read',
+      write: false,
+      expected: all(200),
+      run: async (api) => {
+        const res = await api.get(`/api/members/${sellerId()}/${sub}`);
+        expect(res.text).not.toContain(w.seller.user!.email);
+        return res;
+      },
+    }),
+  ),
+  {
+    name: 'GET /api/members/{id}/ (a blocked member: 404 for everyone)',
+    op: 'read',
+    write: false,
+    expected: all(404),
+    run: (api) => api.get(`/api/members/${uid('blocked')}/`),
+  },
   ...(['/api/my-auctions/', '/api/auctionItems/', '/api/all-my-biddings/'] as const).map(
     (path): Row => ({
       name: `GET ${path} (own only)`,
@@ -293,6 +345,7 @@ beforeAll(async () => {
   const a = await auctionOf(t, sellerId());
   expect((await w.bidderB.api.post('/api/bids/', { auction_item_id: a.id, amount: 1100 })).status).toBe(201);
   await auctionOf(t, uid('otherSeller'));
+  await saleFor(t, sellerId(), uid('bidderB'));
 });
 afterAll(() => t?.close());
 
@@ -326,6 +379,8 @@ describe('refusals write nothing', () => {
     const commentId = await commentOf(t, a.id, uid('bidderA'));
     const notificationId = await notificationOf(t, uid('bidderA'));
     const victim = await createUser(t.ctx);
+    const sale = await saleFor(t, sellerId(), uid('bidderA'));
+    const ratingId = await ratingFor(t, sellerId(), uid('bidderA'));
     const png = await pngBuffer(16, 16);
     const attempts: { who: ActorName[]; send: (api: ApiClient) => ReturnType<ApiClient['get']> }[] = [
       { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'otherSeller'], send: (api) => api.delete(`/api/auctionItems/delete/${a.id}/`) },
@@ -339,6 +394,8 @@ describe('refusals write nothing', () => {
       { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'seller', 'otherSeller'], send: (api) => api.post(`/api/admin/users/${victim.id}/block/`) },
       { who: ['anonymous', 'blocked'], send: (api) => api.put('/api/update-profile/', { first_name: 'Haker', city: 'X' }) },
       { who: ['anonymous', 'blocked'], send: (api) => api.post('/api/auctionItems/', auctionForm()) },
+      { who: ['anonymous', 'blocked', 'bidderB', 'otherSeller', 'admin'], send: (api) => api.post(`/api/sales/${sale.id}/rating/`, { value: 'positive' }) },
+      { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'otherSeller', 'admin'], send: (api) => api.post(`/api/ratings/${ratingId}/reply/`, { content: 'Odgovor' }) },
     ];
     const before = await storedState(t);
     let n = 0;
@@ -349,7 +406,7 @@ describe('refusals write nothing', () => {
         n += 1;
       }
     }
-    expect(n).toBe(48);
+    expect(n).toBe(59);
     expect(await storedState(t) === before, 'a refused request wrote something').toBe(true);
   });
 
@@ -357,6 +414,9 @@ describe('refusals write nothing', () => {
     const u = await createUser(t.ctx);
     const api = await loginAs(t.url, u);
     const a = await auctionOf(t, sellerId());
+    // A sale of the seller to them, and a rating they got as a seller: both theirs to rate and answer, until the block.
+    const sale = await saleFor(t, sellerId(), u.id);
+    const ratingId = await ratingFor(t, u.id, uid('bidderA'));
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', u.id).execute();
     const before = await storedState(t);
     for (const res of [
@@ -365,6 +425,8 @@ describe('refusals write nothing', () => {
       await api.post('/api/auctionItems/', auctionForm()),
       await api.put('/api/update-profile/', { first_name: 'X' }),
       await api.get('/api/notifications/'),
+      await api.post(`/api/sales/${sale.id}/rating/`, { value: 'positive' }),
+      await api.post(`/api/ratings/${ratingId}/reply/`, { content: 'Odgovor' }),
     ])
       expect(res.status).toBe(403);
     expect(await storedState(t) === before).toBe(true);

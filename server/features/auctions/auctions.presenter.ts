@@ -84,5 +84,6 @@ export function presentDetail(
     watched: Boolean(row.watched),
     watch_count: Number(row.watch_count),
     ...presentOptions(row, status, viewerId),
+    seller_rating: { positive: Number(row.seller_positive), negative: Number(row.seller_negative) },
   };
 }

@@ -114,6 +114,17 @@ export function notifyEndingSoon(tx: DbOrTx, userId: number, auction: AuctionRef
   return create(tx, userId, auction.id, 'ending_soon', notificationTexts.endingSoon(auction, minutes), now);
 }
 
+/** To the rated member of a sale, when the other party rated them (issue 23). */
+export function notifyRatingReceived(
+  tx: DbOrTx,
+  userId: number,
+  auction: AuctionRef,
+  rating: { positive: boolean; from: string; comment: string; ratedAs: 'seller' | 'buyer' },
+  now: string,
+) {
+  return create(tx, userId, auction.id, 'rating_received', notificationTexts.ratingReceived(auction, rating), now);
+}
+
 export interface ReadNotification {
   id: number;
   unread: number;

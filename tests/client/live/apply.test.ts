@@ -9,6 +9,7 @@ import type { AuctionCard, AuctionDetail, Paged } from '@shared/schemas/auctions
 import type { BidResponse as Bid } from '@shared/schemas/bids';
 import type { CommentResponse as Comment } from '@shared/schemas/comments';
 import { upsertNotification, wasExtended, leaderOf } from '../../../client/src/features/live/patches';
+import { applyNotification } from '../../../client/src/features/live/cache';
 import { END, auctionCard, auctionDetail } from './fixtures';
 
 const ME = 7;
@@ -142,11 +143,28 @@ describe('live events patch the react-query cache in place', () => {
   });
 
   it('notifications: a new one goes first, an updated one is replaced by id', () => {
-    const n = (id: number, message: string, is_read: boolean) => ({ id, message, is_read, created_at: '2026-11-22T10:00:00.000Z', auction_id: null });
+    const n = (id: number, message: string, is_read: boolean) => ({ id, message, is_read, created_at: '2026-11-22T10:00:00.000Z', auction_id: null, kind: 'outbid' as const });
     const list = [n(2, 'b', false), n(1, 'a', true)];
     expect(upsertNotification(list, n(3, 'c', false))!.map((x) => x.id)).toEqual([3, 2, 1]);
     expect(upsertNotification(list, n(2, 'b2', false))![0]!.message).toBe('b2');
     expect(upsertNotification(undefined, n(3, 'c', false))).toBeUndefined();
+  });
+
+  it("notifications: a 'rating_received' one makes the sales pages and profiles stale (issue 23), others do not", () => {
+    const qc = new QueryClient();
+    const sales = ['sales', 'seller', 1];
+    const member = ['members', 3, 'profile'];
+    qc.setQueryData(sales, { count: 0, next: null, previous: null, results: [] });
+    qc.setQueryData(member, { id: 3 });
+    const event = (kind: 'outbid' | 'rating_received', id: number) => ({
+      notification: { id, message: 'm', is_read: false, created_at: '2026-11-25T10:00:00.000Z', auction_id: 1, kind },
+      unread_notifications_count: id,
+    });
+    applyNotification(qc, event('outbid', 1));
+    expect(qc.getQueryState(sales)?.isInvalidated).toBe(false);
+    applyNotification(qc, event('rating_received', 2));
+    expect(qc.getQueryState(sales)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(member)?.isInvalidated).toBe(true);
   });
 
   it('helpers: extension and leader', () => {

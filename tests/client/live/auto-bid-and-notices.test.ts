@@ -65,7 +65,7 @@ function setup(myMax: number | null) {
 }
 
 const notification = (id: number, message: string, auction_id: number | null = 1) => ({
-  notification: { id, message, is_read: false, created_at: '2026-11-24T10:00:00.000Z', auction_id },
+  notification: { id, message, is_read: false, created_at: '2026-11-24T10:00:00.000Z', auction_id, kind: 'ending_soon' as const },
   unread_notifications_count: id,
 });
 

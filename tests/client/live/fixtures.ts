@@ -26,6 +26,7 @@ export const auctionDetail = (over: Partial<AuctionDetail> = {}): AuctionDetail 
   has_reserve: false,
   reserve_met: null,
   outcome: null,
+  seller_rating: { positive: 0, negative: 0 },
   ...over,
 });
 

@@ -49,7 +49,7 @@ const valid = {
   },
   commentDeleted: { auction_id: 4, seq: 12, comment_id: 2 },
   notification: {
-    notification: { id: 5, message: 'Ponuda &lt;b&gt;', is_read: false, created_at: '2026-05-01T10:00:00.000Z', auction_id: 4 },
+    notification: { id: 5, message: 'Ponuda &lt;b&gt;', is_read: false, created_at: '2026-05-01T10:00:00.000Z', auction_id: 4, kind: 'new_bid' },
     unread_notifications_count: 2,
   },
   count: { unread_notifications_count: 0 },

@@ -29,7 +29,7 @@ function fakeContext(failOn?: string) {
 }
 
 // Events carry notifications as presented by their service (server/events.ts).
-const note: NotificationResponse = { id: 9, auction_id: 7, message: 'm', is_read: false, created_at: '2026-11-24T08:00:00.000Z' };
+const note: NotificationResponse = { id: 9, auction_id: 7, message: 'm', is_read: false, created_at: '2026-11-24T08:00:00.000Z', kind: 'new_bid' };
 const bid = { id: 1, bidder: 3, bidder_name: 'Ana', amount: 1010, created_at: '2026-11-24T08:00:00.000Z', auto: false, buy_now: false };
 
 const events: DomainEvent[] = [
@@ -54,7 +54,7 @@ describe('publish()', () => {
       'auction:7 auction:deleted',
     ]);
     expect(sent[1]!.payload).toEqual({
-      notification: { id: 9, message: 'm', is_read: false, created_at: note.created_at, auction_id: 7 },
+      notification: { id: 9, message: 'm', is_read: false, created_at: note.created_at, auction_id: 7, kind: 'new_bid' },
       unread_notifications_count: 2,
     });
     expect(sent[4]!.payload).toEqual({ unread_notifications_count: 0 });

@@ -115,30 +115,35 @@ const check4 = (input) => {
   return v2;
 };
 
-const check5 = (input) => {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
-  const v0 = input["notification"];
-  if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return INVALID;
-  const v1 = v0["id"];
-  if (typeof v1 !== "number" || !Number.isFinite(v1)) return INVALID;
-  const v2 = v0["message"];
-  if (typeof v2 !== "string") return INVALID;
-  const v3 = v0["is_read"];
-  if (typeof v3 !== "boolean") return INVALID;
-  const v4 = v0["created_at"];
-  if (typeof v4 !== "string") return INVALID;
-  const v5 = v0["auction_id"];
-  let v6 = null;
-  if (v5 !== null) {
-    if (typeof v5 !== "number" || !Number.isFinite(v5)) return INVALID;
-    v6 = v5;
-  }
-  const v7 = { "id": v1, "message": v2, "is_read": v3, "created_at": v4, "auction_id": v6 };
-  const v8 = input["unread_notifications_count"];
-  if (typeof v8 !== "number" || !Number.isFinite(v8)) return INVALID;
-  const v9 = { "notification": v7, "unread_notifications_count": v8 };
-  return v9;
-};
+const check5 = (() => {
+  const c0 = new Set(["outbid","new_bid","won","auction_ended","new_comment","ending_soon","reserve_not_met","rating_received"]);
+  return (input) => {
+    if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
+    const v0 = input["notification"];
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return INVALID;
+    const v1 = v0["id"];
+    if (typeof v1 !== "number" || !Number.isFinite(v1)) return INVALID;
+    const v2 = v0["message"];
+    if (typeof v2 !== "string") return INVALID;
+    const v3 = v0["is_read"];
+    if (typeof v3 !== "boolean") return INVALID;
+    const v4 = v0["created_at"];
+    if (typeof v4 !== "string") return INVALID;
+    const v5 = v0["auction_id"];
+    let v6 = null;
+    if (v5 !== null) {
+      if (typeof v5 !== "number" || !Number.isFinite(v5)) return INVALID;
+      v6 = v5;
+    }
+    const v7 = v0["kind"];
+    if (!c0.has(v7)) return INVALID;
+    const v8 = { "id": v1, "message": v2, "is_read": v3, "created_at": v4, "auction_id": v6, "kind": v7 };
+    const v9 = input["unread_notifications_count"];
+    if (typeof v9 !== "number" || !Number.isFinite(v9)) return INVALID;
+    const v10 = { "notification": v8, "unread_notifications_count": v9 };
+    return v10;
+  };
+})();
 
 const check6 = (input) => {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;

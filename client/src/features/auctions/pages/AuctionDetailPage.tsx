@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
 import { categoryLabel } from '@shared/categories';
 import { isOpen } from '@shared/rules/bids';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { Countdown } from '../../../components/Countdown';
+import { RatingScore } from '../../../components/RatingScore';
 import { ApiError } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { now } from '../../../lib/clock';
@@ -120,7 +121,10 @@ function AuctionDetail({ id }: { id: number }) {
           <dl className="detail__seller">
             <div>
               <dt>{sr.auctions.seller}</dt>
-              <dd>{sellerName}</dd>
+              <dd data-testid="detail-seller">
+                <Link to={`/clan/${a.seller}`}>{sellerName}</Link>
+                {a.seller_rating && <RatingScore score={a.seller_rating} testId="seller-score" />}
+              </dd>
             </div>
             <div>
               <dt>{sr.auctions.phone}</dt>
@@ -135,7 +139,7 @@ function AuctionDetail({ id }: { id: number }) {
           <p>{a.description}</p>
         </section>
       </article>
-      <Comments auctionId={a.id} sellerId={a.seller} />
+      <Comments auctionId={a.id} sellerId={a.seller} sellerRating={a.seller_rating} />
       <BidHistoryDialog auctionId={a.id} title={a.title} open={historyOpen} onClose={() => setHistoryOpen(false)} />
     </div>
   );
