@@ -10,6 +10,7 @@ import { commentsRoutes } from './comments/comments.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { watchlistRoutes } from './watchlist/watchlist.routes';
 import { healthRoutes } from './health/health.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
 import { startIdempotencyKeyPruning } from './bids/idempotency-pruning';
 
 /** Every REST route under /api, feature by feature. */
@@ -27,6 +28,7 @@ export function apiRoutes(ctx: AppContext): Router {
   r.use(imagesRoutes(ctx));
   r.use(adminRoutes(ctx));
   r.use(healthRoutes(ctx));
+  r.use(openApiRoutes());
   return r;
 }
 
