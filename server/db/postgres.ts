@@ -23,6 +23,11 @@ export async function openPostgresPool(url: string, options: { max?: number } = 
   // An idle client losing its connection (the server restarting) must not crash the process; the pool
   // replaces it on the next checkout.
   pool.on('error', () => undefined);
+  // A client checked out of the pool (inside a transaction, between two of its queries) whose connection dies
+  // emits 'error' with no listener of the pool's on it: unhandled, that ended the process when PostgreSQL went
+  // away under load (tests/reliability/postgres-fault.test.ts). Its next query fails instead (503), and the pool
+  // discards it on release (a dead client is no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

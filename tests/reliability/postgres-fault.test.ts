@@ -72,7 +72,12 @@ describe.skipIf(!onPostgres)('PostgreSQL cut under load, two nodes [PostgreSQL r
     restoredAt = Date.now();
     // Until both nodes have accepted bids again after the restore (the pools recovered), plus a second.
     const bidsAfter = (node: string) => answers.filter((a) => a.what === 'bid' && a.node === node && a.at > restoredAt + 200 && a.status === 201).length;
-    await eventually(() => c.nodes.every((n) => bidsAfter(n.url) >= 3), 15_000, 100);
+    await eventually(() => c.nodes.every((n) => bidsAfter(n.url) >= 3), 15_000, 100).catch((err: Error) => {
+      stop = true;
+      const after = answers.filter((a) => a.at > restoredAt);
+      const summary = c.nodes.map((n) => `${n.url}: ${JSON.stringify(after.filter((a) => a.node === n.url).map((a) => `${a.what} ${a.status} ${JSON.stringify(a.body).slice(0, 120)}`).slice(-6))}`);
+      throw new Error(`${err.message}: the nodes did not accept bids again after the restore\n${summary.join('\n')}\n${c.nodes.map((n) => n.stderr().slice(-1500)).join('\n')}`);
+    });
     await sleep(1000);
     stop = true;
     await Promise.all([load, polling]);
