@@ -29,6 +29,7 @@ describe('Soak (smoke)', () => {
 
   it('runs bids, list reads and watchers at a steady rate against the probed server: figures, slopes, no errors', { timeout: 120_000 }, async () => {
     const [row] = (await soakRow(ctx)) as (Row & { data: { figures: SoakFigures; errors: number; samples: LoopSample[]; result: { bids: { statuses: Record<string, number> }; reads: { statuses: Record<string, number> } } } })[];
+    console.info(`[soak smoke] ${row!.subject}; ${row!.notes?.join('; ')}`);
     expect(row!.id).toBe('Soak');
     expect(row!.subject).toMatch(/^RSS [\d.]+ → [\d.]+ MB \(slope -?[\d.]+ MB\/min\), event-loop p99 [\d.]+ → [\d.]+ ms \(slope -?[\d.]+ ms\/min\); 0 errors$/);
     expect(row!.data.errors).toBe(0);
