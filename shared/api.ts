@@ -49,6 +49,7 @@ import { WatchInput, WatchResponse } from './schemas/watchlist';
 import { ApiErrorResponse } from './schemas/errors';
 import { HealthResponse } from './schemas/health';
 import { MemberProfile, MemberRatingsPage, PageQuery, Rating, RatingInput, ReplyInput, SalesPage, SalesQuery } from './schemas/sales';
+import { OpenApiDocument } from './schemas/openapi';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -60,6 +61,8 @@ export interface Endpoint {
   output: { readonly [status: number]: z.ZodType | null };
   /** Error answers, when they carry more than ApiErrorResponse. */
   error?: z.ZodType;
+  /** The body is multipart/form-data with files (no schema: the service checks them). */
+  upload?: true;
 }
 
 const REFUSAL_CODES: readonly string[] = BidRefusalResponse.shape.code.options;
@@ -75,6 +78,8 @@ const NO_BODY = null;
 export const API = {
   'GET /api/csrf/': { output: { 200: CsrfResponse } },
   'GET /api/health/': { output: { 200: HealthResponse }, error: HealthResponse },
+  /** This table as an OpenAPI 3.1 document (shared/openapi.ts). */
+  'GET /api/openapi.json': { output: { 200: OpenApiDocument } },
 
   'POST /api/user/register/': { body: RegisterInput, output: { 201: RegisterResponse } },
   'GET /api/verify/:code/': { output: { 302: NO_BODY } },
@@ -107,7 +112,7 @@ export const API = {
   'GET /api/all-my-biddings/': list,
 
   /** Multipart image files, no schema: the service checks count, size and content. */
-  'POST /api/auction-items/:id/images/': { output: { 201: ImagesResponse } },
+  'POST /api/auction-items/:id/images/': { upload: true, output: { 201: ImagesResponse } },
   'PUT /api/auction-items/:id/images/order/': { body: ImageOrderInput, output: { 200: ImagesResponse } },
   'DELETE /api/auction-items/:id/images/:imageId/': { output: { 204: NO_BODY } },
 

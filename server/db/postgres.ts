@@ -1,6 +1,9 @@
 import { Kysely, PostgresDialect, type KyselyConfig } from 'kysely';
 import type { Database } from './types';
 
+/** How long a request waits for a pooled connection before it is answered 503 (docs/scaling.md). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 /**
  * Opens a pool on DATABASE_URL with kysely's PostgresDialect. `pg` is imported here, on first use, so a
  * SQLite start (the default) never loads it, and the server bundle keeps it external.
@@ -13,10 +16,18 @@ export async function openPostgresPool(url: string, options: { max?: number; log
   const pg = (await import('pg')).default;
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A connection (or a free slot) that does not come within CONNECT_TIMEOUT_MS fails the request (503, the
+  // error handler) instead of keeping it waiting while PostgreSQL is away; keepAlive lets the kernel notice a
+  // connection whose peer vanished.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   // An idle client losing its connection (the server restarting) must not crash the process; the pool
   // replaces it on the next checkout.
   pool.on('error', () => undefined);
+  // A client checked out of the pool (inside a transaction, between two of its queries) whose connection dies
+  // emits 'error' with no listener of the pool's on it: unhandled, that ended the process when PostgreSQL went
+  // away under load (tests/reliability/postgres-fault.test.ts). Its next query fails instead (503), and the pool
+  // discards it on release (a dead client is no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
   return {
     db,

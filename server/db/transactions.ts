@@ -17,7 +17,17 @@ export async function transactUnlessReadOnly<T>(db: Db, fn: (tx: Transaction<Dat
     await tx.rollback().execute().catch(() => undefined);
     throw err;
   }
-  if (wrote(result)) await tx.commit().execute();
-  else await tx.rollback().execute();
+  if (!wrote(result)) {
+    await tx.rollback().execute();
+    return result;
+  }
+  try {
+    await tx.commit().execute();
+  } catch (err) {
+    // kysely releases the connection on a failed rollback but not on a failed commit (a connection cut
+    // under it): without this, every such commit would keep one of the pool's connections for good.
+    await tx.rollback().execute().catch(() => undefined);
+    throw err;
+  }
   return result;
 }

@@ -12,6 +12,7 @@ import { watchlistRoutes } from './watchlist/watchlist.routes';
 import { healthRoutes } from './health/health.routes';
 import { salesRoutes } from './sales/sales.routes';
 import { membersRoutes } from './members/members.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
 import { startIdempotencyKeyPruning } from './bids/idempotency-pruning';
 
 /** Every REST route under /api, feature by feature. */
@@ -31,6 +32,7 @@ export function apiRoutes(ctx: AppContext): Router {
   r.use(healthRoutes(ctx));
   r.use(salesRoutes(ctx));
   r.use(membersRoutes(ctx));
+  r.use(openApiRoutes());
   return r;
 }
 

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { srv } from '@shared/texts/server';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -59,8 +60,15 @@ export function sendError(res: Response, err: AppError): void {
   res.status(err.status).json(errorBody(err));
 }
 
-/** Turns anything thrown into the contract's JSON; never a stack trace or SQL. */
+/** How long a client is told to wait (Retry-After) while the database does not answer. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Turns anything thrown into the contract's JSON; never a stack trace or SQL. A database that cannot be
+ * reached is a 503 `unavailable` with a Retry-After, logged once every few seconds, not a 500 per request.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
+  let unavailableLogged = 0;
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
     let appErr: AppError;
@@ -72,6 +80,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       appErr = new AppError(413, 'too_large', srv.tooLarge);
     } else if (err && typeof err === 'object' && 'status' in err && typeof err.status === 'number' && err.status >= 400 && err.status < 500) {
       appErr = new AppError(err.status, 'bad_request', srv.invalidInput);
+    } else if (isDatabaseUnavailable(err)) {
+      if (Date.now() - unavailableLogged > 5_000) {
+        unavailableLogged = Date.now();
+        logger.error({ err, url: req.originalUrl, method: req.method }, 'database unavailable: answering 503');
+      }
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      appErr = new AppError(503, 'unavailable', srv.unavailable);
     } else {
       logger.error({ err, url: req.originalUrl, method: req.method }, 'unhandled error');
       appErr = new AppError(500, 'internal', srv.internal);

@@ -38,6 +38,17 @@ export const BidAmount = z.unknown().transform((v, ctx): number => {
   return n;
 });
 
+// The transform takes any value so that it can refuse each wrong one with its own message; what a client may
+// send is a whole number or a numeric string. Said for the JSON Schema of the OpenAPI document (shared/openapi.ts),
+// whose input side would otherwise show the amount as `{}` (anything).
+z.globalRegistry.add(BidAmount, {
+  description: 'Whole dinars, as a number or a numeric string',
+  anyOf: [
+    { type: 'integer', maximum: MAX_BID_AMOUNT },
+    { type: 'string', pattern: '^[+-]?\\d+(\\.\\d+)?$' },
+  ],
+});
+
 export const PlaceBidInput = z.object({
   auction_item_id: idField(bidTexts.auctionInvalid),
   amount: BidAmount,

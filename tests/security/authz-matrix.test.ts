@@ -50,6 +50,8 @@ const uid = (a: ActorName) => w[a].user?.id ?? -1;
 const ROWS: Row[] = [
   { name: 'GET /api/auction/{id}/', op: 'read', write: false, expected: all(200), run: async (api) => api.get(`/api/auction/${(await auctionOf(t, sellerId())).id}/`) },
   { name: 'GET /api/bids/{auctionId}/', op: 'read', write: false, expected: all(200), run: async (api) => api.get(`/api/bids/${(await auctionOf(t, sellerId())).id}/`) },
+  // The contract as OpenAPI 3.1 (issue 29): public, the same document for everyone.
+  { name: 'GET /api/openapi.json', op: 'read', write: false, expected: all(200), run: (api) => api.get('/api/openapi.json') },
   { name: 'GET /api/comments/{auctionId}/', op: 'read', write: false, expected: all(200), run: async (api) => api.get(`/api/comments/${(await auctionOf(t, sellerId())).id}/`) },
   { name: 'POST /api/auctionItems/', op: 'create', write: true, expected: active(201), run: (api) => api.post('/api/auctionItems/', auctionForm()) },
   {

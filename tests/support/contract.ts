@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { apiRows, type ApiOutput, type ApiRoute, type Endpoint } from '@shared/api';
 import { ApiErrorResponse } from '@shared/schemas/errors';
+import { openApiViolation } from './openapi';
 
 /** `/api/auction/:id/` → `/api/auction/${string}/`. */
 type PathPattern<P extends string> = P extends `${infer Head}:${string}/${infer Rest}`
@@ -153,7 +154,8 @@ export function jsonOrText(contentType: string | null, text: string): unknown {
 }
 
 /**
- * Throws when an answer breaks the contract, so the test that made the request fails with the reason.
+ * Throws when an answer breaks the contract (the zod schemas of shared/api.ts, then the JSON Schemas of the
+ * OpenAPI document generated from them), so the test that made the request fails with the reason.
  * With CONTRACT_LOG=<file> it also appends `route status` per answer: which rows the suite exercises.
  */
 export function assertContract(r: SeenResponse): void {
@@ -161,5 +163,7 @@ export function assertContract(r: SeenResponse): void {
   if (log && r.url.startsWith('/api/')) appendFileSync(log, `${endpointOf(r.method, r.url)?.route ?? `${r.method} (no row)`} ${r.status}\n`);
   const problem = contractViolation(r);
   if (problem) throw new Error(`REST contract (shared/api.ts): ${problem}`);
+  const docProblem = openApiViolation(r);
+  if (docProblem) throw new Error(`OpenAPI document (GET /api/openapi.json): ${docProblem}`);
 }
 

@@ -96,8 +96,13 @@ export interface NodeCluster {
   close(): Promise<void>;
 }
 
+export interface NodeClusterOptions {
+  /** The DATABASE_URL the nodes get, from the database's own (e.g. through a proxy a fault test can cut); the test's `h` connects directly. */
+  nodeDatabaseUrl?: (direct: string) => string;
+}
+
 /** Starts `count` server processes on one database (see the top of this file) and one Redis prefix. */
-export async function startNodeCluster(name: string, count = 2, extraEnv: Record<string, string> = {}): Promise<NodeCluster> {
+export async function startNodeCluster(name: string, count = 2, extraEnv: Record<string, string> = {}, opts: NodeClusterOptions = {}): Promise<NodeCluster> {
   await requireRedis();
   const cleanup: (() => Promise<void> | void)[] = [];
   const close = async () => {
@@ -123,7 +128,8 @@ export async function startNodeCluster(name: string, count = 2, extraEnv: Record
     const env: Record<string, string> = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, MEDIA_DIR: mediaDir, PUBLIC_URL: proxy.url, ...extraEnv };
     const dbName = await createTestDatabase({ unmigrated: !onPostgres });
     cleanup.push(() => dropTestDatabase(dbName));
-    env.DATABASE_URL = databaseUrl(dbName);
+    const direct = databaseUrl(dbName);
+    env.DATABASE_URL = opts.nodeDatabaseUrl ? opts.nodeDatabaseUrl(direct) : direct;
     const nodes: ChildServer[] = [];
     cleanup.push(async () => {
       for (const n of nodes) await n.kill9();
@@ -134,7 +140,7 @@ export async function startNodeCluster(name: string, count = 2, extraEnv: Record
       nodes.push(await spawnServer(bundle, path.join(root, `node-${i}`), port, env));
       proxy.targets.push(port);
     }
-    const h = await openAppDatabase({ databaseUrl: env.DATABASE_URL, file: '' });
+    const h = await openAppDatabase({ databaseUrl: direct, file: '' });
     cleanup.push(() => h.close());
     return { nodes, proxy, h, env, publicUrl: proxy.url, close };
   } catch (err) {

@@ -13,6 +13,8 @@ export interface Sizes {
   b3pg: { auctions: number };
   b4: { starts: number };
   b6: { sockets: number; auctions: number };
+  /** Soak (issue 29): seconds at a steady rate of bids and list reads with watchers held; a probe sample every `sampleSeconds`. */
+  soak: { seconds: number; bidsPerSecond: number; readsPerSecond: number; watchers: number; sampleSeconds: number };
 }
 
 export function sizesFor(mode: Mode): Sizes {
@@ -26,6 +28,7 @@ export function sizesFor(mode: Mode): Sizes {
         b3pg: { auctions: 500 },
         b4: { starts: 1 },
         b6: { sockets: 50, auctions: 1000 },
+        soak: { seconds: 8, bidsPerSecond: 10, readsPerSecond: 20, watchers: 20, sampleSeconds: 1 },
       };
     case 'quick':
       return {
@@ -36,6 +39,7 @@ export function sizesFor(mode: Mode): Sizes {
         b3pg: { auctions: 20_000 },
         b4: { starts: 5 },
         b6: { sockets: 1000, auctions: 100_000 },
+        soak: { seconds: 180, bidsPerSecond: 20, readsPerSecond: 50, watchers: 200, sampleSeconds: 5 },
       };
     case 'full':
       return {
@@ -46,6 +50,7 @@ export function sizesFor(mode: Mode): Sizes {
         b3pg: { auctions: 100_000 },
         b4: { starts: 11 },
         b6: { sockets: 1000, auctions: 100_000 },
+        soak: { seconds: 1800, bidsPerSecond: 20, readsPerSecond: 50, watchers: 200, sampleSeconds: 10 },
       };
   }
 }
