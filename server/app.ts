@@ -25,7 +25,7 @@ import { createRealtime, type LiveReads } from './realtime/index';
 import type { Db } from './db/types';
 import { configurePassport } from './features/accounts/passport';
 import { applyAdminEmails, redactUrl } from './features/accounts/startup';
-import { apiRoutes, startBackgroundJobs } from './features/index';
+import { apiRoutes, csrfExemptRoutes, startBackgroundJobs } from './features/index';
 import { createClosingScheduler } from './features/auctions/closing.scheduler';
 import { seedIfEmpty } from './features/demo/demo.service';
 import { serveClient } from './http/spa';
@@ -226,6 +226,7 @@ function apiRouter(ctx: AppContext, sessionMiddleware: RequestHandler, passportS
   });
   api.use(ctx.csrf.ensureCookie);
   api.get('/csrf/', ctx.csrf.tokenRoute);
+  api.use(csrfExemptRoutes(ctx));
   api.use(ctx.csrf.protect);
   api.use(apiRoutes(ctx));
   api.use(apiNotFound);
@@ -233,7 +234,7 @@ function apiRouter(ctx: AppContext, sessionMiddleware: RequestHandler, passportS
 }
 
 /** The running app's handle: listen() and a close() that stops jobs, sockets, HTTP and the database in order. */
-function appHandle(parts: Pick<App, 'app' | 'httpServer' | 'ctx' | 'db'>, stopJobs: () => void): App {
+function appHandle(parts: Pick<App, 'app' | 'httpServer' | 'ctx' | 'db'>, stopJobs: () => Promise<void>): App {
   const { httpServer, ctx, db } = parts;
   let closed = false;
   return {
@@ -250,7 +251,7 @@ function appHandle(parts: Pick<App, 'app' | 'httpServer' | 'ctx' | 'db'>, stopJo
     async close() {
       if (closed) return;
       closed = true;
-      stopJobs();
+      await stopJobs();
       ctx.sessions.stopPruning();
       await ctx.realtime.close();
       if (httpServer.listening) await new Promise<void>((r) => httpServer.close(() => r()));

@@ -39,6 +39,9 @@ const EnvSchema = z.object({
   AUCTION_DAY_SECONDS: z.coerce.number().positive().default(86400),
   SOFT_CLOSE_SECONDS: z.coerce.number().min(0).default(120),
   ENDING_SOON_SECONDS: z.coerce.number().min(0).default(900),
+  OUTBID_MAIL_WINDOW_SECONDS: z.coerce.number().positive().default(600),
+  MAIL_RETRY_SECONDS: z.coerce.number().positive().default(60),
+  MAIL_POLL_SECONDS: z.coerce.number().positive().default(5),
   RATE_LIMIT: flag('1'),
   ALLOWED_ORIGINS: z
     .string()
@@ -94,6 +97,12 @@ export interface Config {
   softCloseSeconds: number;
   /** Watchers and bidders are told once when this much of an auction is left (issue 14); 0 turns it off. */
   endingSoonSeconds: number;
+  /** At most one outbid mail per member and auction in this long; later ones fold into one at its end (issue 27). */
+  outbidMailWindowSeconds: number;
+  /** A failed mail is tried again after this long, doubling per attempt up to an hour. */
+  mailRetrySeconds: number;
+  /** How often the mail worker looks for due mails besides being woken by a new notification. */
+  mailPollSeconds: number;
   rateLimit: boolean;
   allowedOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -144,6 +153,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auctionDaySeconds: e.AUCTION_DAY_SECONDS,
     softCloseSeconds: e.SOFT_CLOSE_SECONDS,
     endingSoonSeconds: e.ENDING_SOON_SECONDS,
+    outbidMailWindowSeconds: e.OUTBID_MAIL_WINDOW_SECONDS,
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS,
+    mailPollSeconds: e.MAIL_POLL_SECONDS,
     rateLimit: e.RATE_LIMIT,
     allowedOrigins: e.ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,

@@ -44,6 +44,7 @@ import { BidListResponse, BidRefusalResponse, PlaceBidInput, PlacedBidResponse, 
 import { CommentListResponse, CommentResponse, CreateCommentInput } from './schemas/comments';
 import { MarkReadResponse, NotificationListResponse, UnreadCountResponse } from './schemas/notifications';
 import { WatchInput, WatchResponse } from './schemas/watchlist';
+import { NotificationSettingsInput, NotificationSettingsResponse, OneClickInput, UnsubscribeResponse } from './schemas/notification-settings';
 import { ApiErrorResponse } from './schemas/errors';
 import { HealthResponse } from './schemas/health';
 
@@ -125,6 +126,12 @@ export const API = {
   'GET /api/notifications/': { output: { 200: NotificationListResponse } },
   'GET /api/notifications/unread-count/': { output: { 200: UnreadCountResponse } },
   'PATCH /api/notifications/:id/mark-as-read/': { output: { 200: MarkReadResponse } },
+  'GET /api/notification-settings/': { output: { 200: NotificationSettingsResponse } },
+  'PUT /api/notification-settings/': { body: NotificationSettingsInput, output: { 200: NotificationSettingsResponse } },
+  /** A Serbian HTML page (a forged token: 400, also HTML) whose button POSTs the one-click body. */
+  'GET /api/unsubscribe/:token/': { output: { 200: NO_BODY } },
+  /** RFC 8058 one-click (urlencoded or multipart); no session, CSRF token or Origin. HTML to a browser's form. */
+  'POST /api/unsubscribe/:token/': { body: OneClickInput, output: { 200: UnsubscribeResponse } },
 
   'GET /api/admin/users/': { query: AdminUsersQuery, output: { 200: AdminUsersResponse } },
   'POST /api/admin/users/:id/block/': { output: { 200: AdminUserUpdatedResponse } },

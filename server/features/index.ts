@@ -11,6 +11,8 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { watchlistRoutes } from './watchlist/watchlist.routes';
 import { healthRoutes } from './health/health.routes';
 import { startIdempotencyKeyPruning } from './bids/idempotency-pruning';
+import { startMailWorker } from './email-alerts/email-alerts.worker';
+import { notificationSettingsRoutes, unsubscribeRoutes } from './email-alerts/email-alerts.routes';
 
 /** Every REST route under /api, feature by feature. */
 export function apiRoutes(ctx: AppContext): Router {
@@ -27,11 +29,20 @@ export function apiRoutes(ctx: AppContext): Router {
   r.use(imagesRoutes(ctx));
   r.use(adminRoutes(ctx));
   r.use(healthRoutes(ctx));
+  r.use(notificationSettingsRoutes(ctx));
   return r;
 }
 
-/** Timers (auction closing, expired Idempotency-Keys). Returns a function that stops them all. */
-export function startBackgroundJobs(ctx: AppContext, closer: ClosingScheduler): () => void {
-  const stops: Array<() => void> = [closer.start(ctx), startIdempotencyKeyPruning(ctx)];
-  return () => stops.forEach((s) => s());
+/**
+ * Routes mounted before the CSRF check: only RFC 8058's one-click unsubscribe, which a mail client POSTs with no
+ * session, no CSRF token and no Origin; its signed token is its whole authorisation (docs/security.md).
+ */
+export function csrfExemptRoutes(ctx: AppContext): Router {
+  return unsubscribeRoutes(ctx);
+}
+
+/** Timers (auction closing, expired Idempotency-Keys, the mail worker). Returns a function that stops them all. */
+export function startBackgroundJobs(ctx: AppContext, closer: ClosingScheduler): () => Promise<void> {
+  const stops: Array<() => void | Promise<void>> = [closer.start(ctx), startIdempotencyKeyPruning(ctx), startMailWorker(ctx)];
+  return async () => void (await Promise.all(stops.map((s) => s())));
 }
