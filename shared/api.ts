@@ -128,7 +128,7 @@ export const API = {
   'PATCH /api/notifications/:id/mark-as-read/': { output: { 200: MarkReadResponse } },
   'GET /api/notification-settings/': { output: { 200: NotificationSettingsResponse } },
   'PUT /api/notification-settings/': { body: NotificationSettingsInput, output: { 200: NotificationSettingsResponse } },
-  /** A Serbian HTML page (a forged token: 400, also HTML) whose button POSTs the one-click body. */
+  /** A Serbian HTML page whose button POSTs the one-click body (a forged token: 400 JSON). */
   'GET /api/unsubscribe/:token/': { output: { 200: NO_BODY } },
   /** RFC 8058 one-click (urlencoded or multipart); no session, CSRF token or Origin. HTML to a browser's form. */
   'POST /api/unsubscribe/:token/': { body: OneClickInput, output: { 200: UnsubscribeResponse } },

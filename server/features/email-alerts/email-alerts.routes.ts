@@ -46,7 +46,8 @@ export function unsubscribeRoutes(ctx: AppContext): Router {
 
   r.get('/unsubscribe/:token/', (req, res) => {
     const target = tokens.verify(req.params.token);
-    if (!target) return page(res, 400, t.title, `<p>${escapeHtml(t.invalid)}</p>${settingsLink}`);
+    // Every error is JSON (design.md §5), this one too: only a tampered link gets here.
+    if (!target) throw AppError.badRequest(t.invalid, undefined, 'bad_token');
     const form =
       `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
       `<button type="submit" style="font-size:1rem;padding:0.5rem 1rem">${escapeHtml(t.button)}</button></form>`;
