@@ -54,13 +54,3 @@ export const unsubscribeTexts = {
 export function simplePage(title: string, body: string): string {
   return `<!doctype html><html lang="sr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}</body></html>`;
 }
-
-/** The settings page /podesavanja-obavestenja. */
-export const notificationSettingsTexts = {
-  title: 'Podešavanja obaveštenja',
-  intro: 'Izaberite o čemu želite da vas obaveštavamo e-poštom. Obaveštenja na sajtu su uvek uključena.',
-  emailHeading: 'Obaveštenja e-poštom',
-  save: 'Sačuvaj',
-  saved: 'Podešavanja su sačuvana.',
-  failed: 'Čuvanje nije uspelo. Pokušajte ponovo.',
-} as const;

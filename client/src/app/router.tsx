@@ -19,6 +19,7 @@ const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswor
 const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
 const ChangePasswordPage = lazy(() => import('../features/profile/pages/ChangePasswordPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/pages/NotificationsPage'));
+const NotificationSettingsPage = lazy(() => import('../features/notifications/pages/NotificationSettingsPage'));
 const AdminDashboardPage = lazy(() => import('../features/admin/pages/AdminDashboardPage'));
 
 /** Spec §2 routes with their access rules. */
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: '/moje-licitacije', element: <MyBidsPage /> },
           { path: '/pracene', element: <WatchlistPage /> },
           { path: '/notifikacije', element: <NotificationsPage /> },
+          { path: '/podesavanja-obavestenja', element: <NotificationSettingsPage /> },
           { path: '/promena-lozinke', element: <ChangePasswordPage /> },
         ],
       },

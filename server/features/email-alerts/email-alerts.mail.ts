@@ -27,7 +27,7 @@ export interface MailParts {
  */
 export function buildAlertMail(row: QueuedMail, p: MailParts): Mail {
   const kind = emailKindOf(row.kind);
-  const link = row.auction_id !== null ? `${p.publicUrl}/aukcija/${row.auction_id}` : `${p.publicUrl}/obavestenja`;
+  const link = row.auction_id !== null ? `${p.publicUrl}/aukcija/${row.auction_id}` : `${p.publicUrl}/notifikacije`;
   const settings = `${p.publicUrl}${SETTINGS_PATH}`;
   const unsubscribe = p.unsubscribeToken ? `${p.publicUrl}/api/unsubscribe/${p.unsubscribeToken}/` : null;
   const folded = row.fold_count > 1 ? t.folded(row.fold_count) : null;
