@@ -16,6 +16,7 @@ import { pngBuffer } from '../support/images';
 import { connectSocket, type TestSocket } from '../support/sockets';
 import { startFakeGoogle, type FakeGoogle } from '../support/fake-google';
 import { declaredRoutes, type DeclaredRoute } from '../support/security-routes';
+import { appUnsubscribeTokens } from '../../server/features/email-alerts/email-alerts.worker';
 import { auctionOf, commentOf, notificationOf, uploadImages } from '../support/security-world';
 
 const FULL = process.env.TEST_FULL === '1';
@@ -32,6 +33,8 @@ const ROUTES: DeclaredRoute[] = declaredRoutes(t.server.app);
 const actors: Record<'visitor' | 'user' | 'admin', ApiClient> = {} as never;
 const credentials: Record<'user' | 'admin', { email: string; password: string }> = {} as never;
 const idTokens: string[] = [];
+/** Validly signed one-click unsubscribe tokens (and altered ones), for POST/GET /api/unsubscribe/:token/. */
+const unsubscribeTokenPool: string[] = [];
 const ids = { auctions: [] as number[], users: [] as number[], comments: [] as number[], notifications: [] as number[], images: [] as number[] };
 const problems: string[] = [];
 const onUnhandled = (err: unknown) => problems.push(`unhandled: ${String(err)}`);
@@ -50,9 +53,11 @@ const FIELDS: Record<string, string[]> = {
   'POST /api/comments/create/': ['auction_item_id', 'content'],
   'PUT /api/auction-items/:id/images/order/': ['image_ids'],
   'POST /api/auctionItems/': ['title', 'description', 'current_price', 'auction_duration', 'city', 'phone_number', 'category'],
+  'PUT /api/notification-settings/': ['email'],
+  'POST /api/unsubscribe/:token/': ['List-Unsubscribe'],
 };
 const QUERY_KEYS = ['category', 'page', 'page_size', 'sort', 'status', 'q', 'search', 'next', 'code', 'state', 'error'];
-const MULTIPART = new Set(['POST /api/auctionItems/', 'POST /api/auction-items/:id/images/']);
+const MULTIPART = new Set(['POST /api/auctionItems/', 'POST /api/auction-items/:id/images/', 'POST /api/unsubscribe/:token/']);
 
 // ---------------------------------------------------------------- generators
 
@@ -132,7 +137,7 @@ function caseArb(route: DeclaredRoute): fc.Arbitrary<FuzzCase> {
   const params = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
   const poolOfRoute = route.path.startsWith('/api/admin/users') ? () => ids.users : undefined;
   const pathArb = fc
-    .tuple(...params.map((p) => idText(poolOfRoute ?? poolFor(p))))
+    .tuple(...params.map((p) => (p === 'token' ? fc.oneof(fc.constantFrom(...unsubscribeTokenPool), idText(poolFor(p))) : idText(poolOfRoute ?? poolFor(p)))))
     .map((vals) => {
       let i = 0;
       return route.path.replace(/:([A-Za-z]+)/g, () => vals[i++]);
@@ -264,6 +269,11 @@ beforeAll(async () => {
     { sub: "1' OR 1=1", email: 'x@gmail.com\u0000', name: '\u0000', email_verified: true },
   ];
   for (const c of claims) idTokens.push(await google.signIdToken(c as never));
+  const tokens = appUnsubscribeTokens(t.ctx);
+  for (const kind of ['outbid', 'won', 'saved_search'] as const) {
+    const token = tokens.issue(user.id, kind);
+    unsubscribeTokenPool.push(token, tokens.issue(admin.id, kind), token.replace(`.${kind}.`, '.new_bid.'), `${token.slice(0, -1)}A`, `999999.${kind}.${token.split('.')[2]}`);
+  }
 }, 60_000);
 
 afterAll(async () => {
