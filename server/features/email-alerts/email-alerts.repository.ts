@@ -25,6 +25,11 @@ export async function setEmailKinds(db: DbOrTx, userId: number, kinds: Partial<R
   }
 }
 
+/** Whether the member still exists (a token outlives a deleted account). */
+export async function userExists(db: DbOrTx, userId: number): Promise<boolean> {
+  return !!(await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst());
+}
+
 /** Whether a mail of `kind` may go to the member now: verified, not blocked by an admin, kind not turned off. */
 export async function mailAllowed(db: DbOrTx, userId: number, kind: string): Promise<{ email: string; firstName: string } | undefined> {
   const row = await db

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/types';
 import { isoAt } from '../../lib/time';
 import { allEmailKindsOn, EMAIL_KINDS, type EmailKind } from '@shared/rules/email-kinds';
 import type { NotificationSettingsInput, NotificationSettingsResponse } from '@shared/schemas/notification-settings';
-import { optedOutKinds, setEmailKinds } from './email-alerts.repository';
+import { optedOutKinds, setEmailKinds, userExists } from './email-alerts.repository';
 
 /** A member's e-mail settings: every kind on except those turned off. */
 export async function getNotificationSettings(db: DbOrTx, userId: number): Promise<NotificationSettingsResponse> {
@@ -20,6 +20,5 @@ export async function updateNotificationSettings(db: DbOrTx, userId: number, inp
 
 /** RFC 8058: turns one kind off for the member its token names (idempotent). */
 export async function unsubscribe(db: DbOrTx, userId: number, kind: EmailKind): Promise<void> {
-  const exists = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  if (exists) await setEmailKinds(db, userId, { [kind]: false }, isoAt(Date.now()));
+  if (await userExists(db, userId)) await setEmailKinds(db, userId, { [kind]: false }, isoAt(Date.now()));
 }

@@ -25,21 +25,16 @@ export function appUnsubscribeTokens(ctx: Pick<AppContext, 'config'>): Unsubscri
   return unsubscribeTokens(loadSessionSecret(ctx.config.dataDir, ctx.config.sessionSecret));
 }
 
-/** Starts the worker: woken by every new notification and every MAIL_POLL_SECONDS. Returns its stop(). */
-export function startMailWorker(ctx: AppContext): () => Promise<void> {
-  configureMailQueue(ctx.db, { outbidWindowMs: ctx.config.outbidMailWindowSeconds * 1000 });
-  const node = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
-  const tokens = appUnsubscribeTokens(ctx);
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-
-  const sendOne = async (row: QueuedMail): Promise<void> => {
-    const now = () => isoAt(Date.now());
+/**
+ * Sends one claimed mail and ends its row: skipped when it may no longer go (turned off, blocked or unverified since
+ * it was queued; a folded outbid mail whose member leads again), sent, or freed for a later try (back-off).
+ */
+function mailSender(ctx: AppContext, node: string, tokens: UnsubscribeTokens) {
+  const now = () => isoAt(Date.now());
+  return async (row: QueuedMail): Promise<void> => {
     const kind = emailKindOf(row.kind);
     const to = await mailAllowed(ctx.db, row.user_id, row.kind);
     const auction = row.auction_id !== null ? await auctionForMail(ctx.db, row.auction_id, row.user_id) : undefined;
-    // Turned off, blocked or unverified since it was queued; or a folded outbid mail whose member leads again.
     if (!to || !kind || (row.folded === 1 && auction?.leads)) {
       await finishMail(ctx.db, row.id, node, 'skipped', now());
       return;
@@ -60,6 +55,16 @@ export function startMailWorker(ctx: AppContext): () => Promise<void> {
     }
     if (!(await finishMail(ctx.db, row.id, node, 'sent', now()))) ctx.logger.warn({ mail: row.id }, 'e-mail alert sent after its claim ran out');
   };
+}
+
+/** Starts the worker: woken by every new notification and every MAIL_POLL_SECONDS. Returns its stop(). */
+export function startMailWorker(ctx: AppContext): () => Promise<void> {
+  configureMailQueue(ctx.db, { outbidWindowMs: ctx.config.outbidMailWindowSeconds * 1000 });
+  const node = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  const sendOne = mailSender(ctx, node, appUnsubscribeTokens(ctx));
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
 
   const drain = async (): Promise<void> => {
     do {
