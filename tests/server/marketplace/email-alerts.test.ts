@@ -44,7 +44,7 @@ describe('e-mail alerts (outbox)', () => {
   let t: TestServer;
   let seller: Actor;
   beforeAll(async () => {
-    t = await startTestServer(FAST);
+    t = await startTestServer({ ...FAST, SOFT_CLOSE_SECONDS: '0' });
     seller = await actor(t, { first_name: 'Sanja Prodavac' });
   });
   afterAll(async () => t.close());
@@ -70,6 +70,30 @@ describe('e-mail alerts (outbox)', () => {
     // new_bid stays in-app: the seller got notifications but no mail; nor does the bidder about their own bid.
     expect(mailsTo(t, seller.user.email)).toHaveLength(0);
     expect(mailsTo(t, bob.user.email)).toHaveLength(0);
+  });
+
+  it('mails the winner (won) and the seller (auction_ended) when the closer ends an auction', async () => {
+    const [s2, ana] = await Promise.all([actor(t, { first_name: 'Milan Prodavac' }), actor(t)]);
+    const a = await createAuction(t.ctx, s2.user.id, { title: 'Lampa', endsInMs: 1500 });
+    expect((await bid(ana.api, a.id, 1010)).status).toBe(201);
+    const bySubject = (to: string, subject: string) => eventually(() => mailsTo(t, to).find((m) => m.headers.get('subject') === subject), 8000);
+    const won = await bySubject(ana.user.email, 'Aukcije: Pobedili ste na aukciji: Lampa');
+    const ended = await bySubject(s2.user.email, 'Aukcije: Vaša aukcija je završena: Lampa');
+    expect(won.headers.get('subject')).toBe('Aukcije: Pobedili ste na aukciji: Lampa');
+    expect(won.text).toContain('Čestitamo! Pobedili ste na aukciji Lampa');
+    expect(ended.headers.get('subject')).toBe('Aukcije: Vaša aukcija je završena: Lampa');
+    expect(ended.text).toContain('Vaša aukcija Lampa je završena.');
+    expect(unsubscribeUrl(ended)).toContain(`/api/unsubscribe/${s2.user.id}.auction_ended.`);
+  });
+
+  it('mails the owner of a beaten maximum (kind outbid, its own text)', async () => {
+    const [ana, bob] = await Promise.all([actor(t), actor(t)]);
+    const a = await createAuction(t.ctx, seller.user.id, { title: 'Kamera' });
+    expect((await ana.api.put(`/api/auctions/${a.id}/auto-bid/`, { max_amount: 2000 })).status).toBe(200);
+    expect((await bid(bob.api, a.id, 2500)).status).toBe(201);
+    const mail = await firstMailTo(t, ana.user.email);
+    expect(mail.headers.get('subject')).toBe('Aukcije: Vaša ponuda je nadmašena: Kamera');
+    expect(mail.text).toMatch(/Vaša automatska ponuda od 2\.000 din je nadmašena na aukciji Kamera|Vaša ponuda na aukciji Kamera je nadmašena/);
   });
 
   it('sends nothing about a member raising their own leading bid', async () => {
