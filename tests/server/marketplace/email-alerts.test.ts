@@ -76,7 +76,8 @@ describe('e-mail alerts (outbox)', () => {
     const [s2, ana] = await Promise.all([actor(t, { first_name: 'Milan Prodavac' }), actor(t)]);
     const a = await createAuction(t.ctx, s2.user.id, { title: 'Lampa', endsInMs: 1500 });
     expect((await bid(ana.api, a.id, 1010)).status).toBe(201);
-    const bySubject = (to: string, subject: string) => eventually(() => mailsTo(t, to).find((m) => m.headers.get('subject') === subject), 8000);
+    const bySubject = async (to: string, subject: string): Promise<ParsedMail> =>
+      (await eventually(() => mailsTo(t, to).find((m) => m.headers.get('subject') === subject), 8000))!;
     const won = await bySubject(ana.user.email, 'Aukcije: Pobedili ste na aukciji: Lampa');
     const ended = await bySubject(s2.user.email, 'Aukcije: Vaša aukcija je završena: Lampa');
     expect(won.headers.get('subject')).toBe('Aukcije: Pobedili ste na aukciji: Lampa');
