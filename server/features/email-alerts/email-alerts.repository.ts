@@ -135,3 +135,8 @@ export async function auctionForMail(db: DbOrTx, auctionId: number, userId: numb
   return row ? { title: row.title, leads: Number(row.leader_id) === userId } : undefined;
 }
 
+
+/** Deletes mails that ended (sent or skipped) before `before`: the queue does not grow forever. */
+export async function pruneDoneMails(db: DbOrTx, before: string): Promise<void> {
+  await db.deleteFrom('mail_queue').where('done_at', 'is not', null).where('done_at', '<', before).execute();
+}

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { loadSessionSecret } from '../../lib/secret';
 import { isoAt, withTimeout } from '../../lib/time';
 import { emailKindOf } from '@shared/rules/email-kinds';
-import { auctionForMail, claimDue, finishMail, mailAllowed, releaseMail, type QueuedMail } from './email-alerts.repository';
+import { auctionForMail, claimDue, finishMail, mailAllowed, pruneDoneMails, releaseMail, type QueuedMail } from './email-alerts.repository';
 import { buildAlertMail } from './email-alerts.mail';
 import { configureMailQueue } from './email-alerts.queue';
 import { unsubscribeTokens, type UnsubscribeTokens } from './unsubscribe-token';
@@ -19,6 +19,9 @@ const BATCH = 20;
 const LEASE_MS = 5 * 60 * 1000;
 const SEND_TIMEOUT_MS = 60 * 1000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** Ended mails are kept this long (longer than any outbid window), pruned at most once an hour. */
+const KEEP_DONE_MS = 30 * 24 * 3600 * 1000;
+const PRUNE_EVERY_MS = 3600 * 1000;
 
 /** The unsubscribe tokens of this app (the session secret signs them; every node shares it). */
 export function appUnsubscribeTokens(ctx: Pick<AppContext, 'config'>): UnsubscribeTokens {
@@ -65,8 +68,13 @@ export function startMailWorker(ctx: AppContext): () => Promise<void> {
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
+  let prunedAt = 0;
 
   const drain = async (): Promise<void> => {
+    if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      await pruneDoneMails(ctx.db, isoAt(prunedAt - KEEP_DONE_MS));
+    }
     do {
       again = false;
       let batch: QueuedMail[];

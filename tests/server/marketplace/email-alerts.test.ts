@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/app';
+import { startTestServer, tempDataDir, type TestServer } from '../../support/app';
 import { createAuction } from '../../support/auctions';
 import { parseEml, type ParsedMail } from '../../support/eml';
 import { ApiClient } from '../../support/http';
@@ -320,5 +320,25 @@ describe('the outbid fold (a 1.5 s window)', () => {
       { outcome: 'sent', folded: 0 },
       { outcome: 'skipped', folded: 1 },
     ]);
+  });
+});
+
+describe('the queue does not grow forever', () => {
+  it('deletes mails that ended more than 30 days ago (at start, then hourly), keeps the rest', async () => {
+    const dataDir = tempDataDir();
+    const first = await startTestServer(FAST, { dataDir });
+    const ana = await actor(first);
+    const old = isoAt(Date.now() - 31 * 24 * 3600 * 1000);
+    const recent = isoAt(Date.now() - 24 * 3600 * 1000);
+    const row = { user_id: ana.user.id, auction_id: null, kind: 'won', message: 'x', created_at: old, send_after: old, outcome: 'sent' as const };
+    await first.ctx.db.insertInto('mail_queue').values([{ ...row, done_at: old }, { ...row, done_at: recent }]).execute();
+    await first.close();
+    const second = await startTestServer(FAST, { dataDir });
+    try {
+      await eventually(async () => (await second.ctx.db.selectFrom('mail_queue').select('done_at').execute()).length === 1);
+      expect(await second.ctx.db.selectFrom('mail_queue').select('done_at').execute()).toEqual([{ done_at: recent }]);
+    } finally {
+      await second.close();
+    }
   });
 });
