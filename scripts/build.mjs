@@ -14,6 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const STAMP = path.join(root, 'dist', '.build-stamp');
 /** Loaded only with REDIS_URL (server/lib/redis.ts): required from node_modules then, never read by a single node. */
 const CLUSTER_ONLY = ['redis', '@socket.io/redis-adapter', 'rate-limit-redis'];
+/** Loaded only with METRICS_TOKEN (server/lib/metrics.ts): a node nobody scrapes never reads it. */
+const METRICS_ONLY = ['prom-client'];
 
 export async function buildAll({ quiet = false } = {}) {
   const t0 = Date.now();
@@ -34,7 +36,7 @@ export async function buildAll({ quiet = false } = {}) {
     // Pure-JS dependencies are bundled too: resolving and loading hundreds of separate ESM files cost about
     // half of the cold start (docs/performance.md, B4). Native addons stay external. The SQLite driver is one of
     // two better-sqlite3 packages, chosen at start (server/db/sqlite-driver.ts).
-    external: ['better-sqlite3-node20', 'better-sqlite3-node22', 'pg', 'argon2', 'sharp', 'bufferutil', 'utf-8-validate', ...CLUSTER_ONLY],
+    external: ['better-sqlite3-node20', 'better-sqlite3-node22', 'pg', 'argon2', 'sharp', 'bufferutil', 'utf-8-validate', ...CLUSTER_ONLY, ...METRICS_ONLY],
     // A CommonJS bundle has no import.meta: its url is this file's, as in ES modules.
     define: { 'import.meta.url': '__importMetaUrl' },
     banner: { js: "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },

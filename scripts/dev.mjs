@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 
 const port = process.env.PORT ?? '3000';
 const apiPort = process.env.API_PORT ?? '3001';
-const env = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` };
+// No drain on a reload or Ctrl+C (no load balancer in development), unless asked for.
+const env = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`, SHUTDOWN_DRAIN_SECONDS: process.env.SHUTDOWN_DRAIN_SECONDS ?? '0' };
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/index.ts'], { stdio: 'inherit', env: { ...env, PORT: apiPort } }),
   spawn('npx', ['vite', '--config', 'vite.config.ts'], { stdio: 'inherit', env: { ...env, PORT: port, API_PORT: apiPort } }),

@@ -29,6 +29,12 @@ import { apiRoutes, csrfExemptRoutes, startBackgroundJobs } from './features/ind
 import { createClosingScheduler } from './features/auctions/closing.scheduler';
 import { seedIfEmpty } from './features/demo/demo.service';
 import { serveClient } from './http/spa';
+import { metricsRoute } from './http/metrics';
+import { createMetrics, NO_METRICS, sqlOperation, type Metrics } from './lib/metrics';
+import { createLifecycle } from './lifecycle';
+import { appHandle, type App } from './app-handle';
+
+export type { App } from './app-handle';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** API reads (paths below /api) that create a session for a visitor who has none. */
@@ -44,22 +50,12 @@ export interface AppDeps {
   seed?: boolean;
 }
 
-export interface App {
-  app: express.Express;
-  httpServer: http.Server;
-  ctx: AppContext;
-  db: DbHandle;
-  /** Listens on config.host:config.port (0 = any free port) and resolves with the bound port. */
-  listen(port?: number, host?: string): Promise<number>;
-  close(): Promise<void>;
-}
-
 /** Builds the whole server: database (migrated), sessions, CSRF, passport, REST, sockets, client. */
 export async function createApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const logger = deps.logger ?? createLogger(config.logLevel);
-  const dbHandle = await openAppDatabase({ databaseUrl: deps.dbFile ? undefined : config.databaseUrl, file: deps.dbFile ?? path.join(config.dataDir, 'aukcije.sqlite') });
-  await migrateToLatest(dbHandle.db);
+  const metrics = config.metricsToken ? await createMetrics() : NO_METRICS;
+  const dbHandle = await openMigrated(deps, metrics);
   const redis = await connectCluster(config, logger).catch(async (err: unknown) => {
     await dbHandle.close();
     throw err;
@@ -83,8 +79,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
     sessionCheck: createSessionCheck(sessionsRepo),
     flood: config.rateLimit ? undefined : false,
     adapter: redis?.adapter,
+    metrics,
   });
   const closer = createClosingScheduler();
+  const lifecycle = createLifecycle(metrics);
 
   const ctx: AppContext = {
     config,
@@ -101,22 +99,45 @@ export async function createApp(deps: AppDeps): Promise<App> {
     ...(redis ? { redis } : {}),
     closer,
     bidLanes: createBidLanes(),
+    metrics,
+    lifecycle,
   };
 
   const passport = configurePassport(ctx);
   await applyAdminEmails(ctx);
 
-  const requestLog = requestLogger(logger);
-  if (requestLog) app.use(requestLog);
-  app.use(securityHeaders());
-  app.use(cookieParser());
-  app.use('/api', apiRouter(ctx, sessionMiddleware, passport.session()));
-  serveClient(app, ctx, sessionMiddleware);
-  app.use(errorHandler(logger));
+  mountHttp(app, ctx, lifecycle.track, sessionMiddleware, passport.session());
 
   if (deps.seed !== false && config.seedDemo) await seedIfEmpty(ctx);
   const stopJobs = startBackgroundJobs(ctx, closer);
-  return appHandle({ app, httpServer, ctx, db: dbHandle }, stopJobs);
+  return appHandle({ app, httpServer, ctx, db: dbHandle }, stopJobs, lifecycle);
+}
+
+/** The app's database, migrated; its statements timed for GET /metrics (by SQL verb) when metrics are on. */
+async function openMigrated(deps: AppDeps, metrics: Metrics): Promise<DbHandle> {
+  const handle = await openAppDatabase({
+    databaseUrl: deps.dbFile ? undefined : deps.config.databaseUrl,
+    file: deps.dbFile ?? path.join(deps.config.dataDir, 'aukcije.sqlite'),
+    onQuery: metrics.enabled ? (sqlText, seconds, failed) => metrics.dbQuery(sqlOperation(sqlText), seconds, failed) : undefined,
+  });
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+/**
+ * The HTTP stack in order: request tracking (shutdown, metrics), request log, security headers, GET /metrics,
+ * the API, the client, the error handler.
+ */
+function mountHttp(app: express.Express, ctx: AppContext, track: RequestHandler, sessionMiddleware: RequestHandler, passportSession: RequestHandler): void {
+  app.use(track);
+  const requestLog = requestLogger(ctx.logger);
+  if (requestLog) app.use(requestLog);
+  app.use(securityHeaders());
+  app.get('/metrics', metricsRoute(ctx.config.metricsToken, ctx.metrics));
+  app.use(cookieParser());
+  app.use('/api', apiRouter(ctx, sessionMiddleware, passportSession));
+  serveClient(app, ctx, sessionMiddleware);
+  app.use(errorHandler(ctx.logger));
 }
 
 /** What the sockets read, from the auctions feature: realtime/ imports no feature. */
@@ -231,34 +252,6 @@ function apiRouter(ctx: AppContext, sessionMiddleware: RequestHandler, passportS
   api.use(apiRoutes(ctx));
   api.use(apiNotFound);
   return api;
-}
-
-/** The running app's handle: listen() and a close() that stops jobs, sockets, HTTP and the database in order. */
-function appHandle(parts: Pick<App, 'app' | 'httpServer' | 'ctx' | 'db'>, stopJobs: () => Promise<void>): App {
-  const { httpServer, ctx, db } = parts;
-  let closed = false;
-  return {
-    ...parts,
-    listen(port = ctx.config.port, host = ctx.config.host) {
-      return new Promise((resolve, reject) => {
-        httpServer.once('error', reject);
-        httpServer.listen(port, host, () => {
-          const addr = httpServer.address();
-          resolve(typeof addr === 'object' && addr ? addr.port : port);
-        });
-      });
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await stopJobs();
-      ctx.sessions.stopPruning();
-      await ctx.realtime.close();
-      if (httpServer.listening) await new Promise<void>((r) => httpServer.close(() => r()));
-      await ctx.redis?.close();
-      await db.close();
-    },
-  };
 }
 
 function parseTrustProxy(v: string): boolean | number | string {

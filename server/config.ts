@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_RATING_WINDOW_DAYS } from '@shared/rules/sales';
 
 const flag = (def: '0' | '1') =>
   z
@@ -39,6 +40,7 @@ const EnvSchema = z.object({
   AUCTION_DAY_SECONDS: z.coerce.number().positive().default(86400),
   SOFT_CLOSE_SECONDS: z.coerce.number().min(0).default(120),
   ENDING_SOON_SECONDS: z.coerce.number().min(0).default(900),
+  RATING_WINDOW_DAYS: z.coerce.number().positive().default(DEFAULT_RATING_WINDOW_DAYS),
   OUTBID_MAIL_WINDOW_SECONDS: z.coerce.number().positive().default(600),
   MAIL_RETRY_SECONDS: z.coerce.number().positive().default(60),
   MAIL_POLL_SECONDS: z.coerce.number().positive().default(5),
@@ -54,6 +56,10 @@ const EnvSchema = z.object({
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: optionalString,
+  /** GET /metrics answers only `Authorization: Bearer <this>`; unset, /metrics is a 404. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** Test/dev only: where the Google OpenID provider lives (a fake one on loopback in tests). */
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   GOOGLE_JWKS_URL: z.string().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -97,6 +103,8 @@ export interface Config {
   softCloseSeconds: number;
   /** Watchers and bidders are told once when this much of an auction is left (issue 14); 0 turns it off. */
   endingSoonSeconds: number;
+  /** Auction days (auctionDaySeconds each) after a sale's end during which both sides may rate (issue 23). */
+  ratingWindowDays: number;
   /** At most one outbid mail per member and auction in this long; later ones fold into one at its end (issue 27). */
   outbidMailWindowSeconds: number;
   /** A failed mail is tried again after this long, doubling per attempt up to an hour. */
@@ -107,6 +115,12 @@ export interface Config {
   allowedOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy?: string;
+  /** Bearer token of GET /metrics; undefined: metrics off (404). */
+  metricsToken?: string;
+  /** On SIGTERM/SIGINT: how long health answers 503 while the node still serves (a load balancer moves away). */
+  shutdownDrainSeconds: number;
+  /** Then: how long requests in flight may take to finish before their connections are closed. */
+  shutdownTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -153,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auctionDaySeconds: e.AUCTION_DAY_SECONDS,
     softCloseSeconds: e.SOFT_CLOSE_SECONDS,
     endingSoonSeconds: e.ENDING_SOON_SECONDS,
+    ratingWindowDays: e.RATING_WINDOW_DAYS,
     outbidMailWindowSeconds: e.OUTBID_MAIL_WINDOW_SECONDS,
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     mailPollSeconds: e.MAIL_POLL_SECONDS,
@@ -160,5 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedOrigins: e.ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
   };
 }

@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Db } from './db/types';
 import type { EventSink } from './events';
 import type { Mailer } from './lib/mailer';
+import type { Metrics } from './lib/metrics';
 import type { MaybeAsync } from './lib/maybe-async';
 import type { RedisHandle } from './lib/redis';
 import type { SqliteSessionStore } from './http/session-store';
@@ -44,6 +45,16 @@ export interface AppContext {
   closer: Closer;
   /** This node's bids on one auction take turns here before the row lock (features/bids/bid-lanes.ts). */
   bidLanes: BidLanes;
+  /** GET /metrics's instruments (lib/metrics.ts); no-ops without METRICS_TOKEN. */
+  metrics: Metrics;
+  /** Where the node is in its life: draining (SIGTERM/SIGINT received) turns health to 503 (lifecycle.ts). */
+  lifecycle: Lifecycle;
+}
+
+/** The node's shutdown state as the features see it. */
+export interface Lifecycle {
+  /** A shutdown began: health answers 503 while the node still serves for the drain period. */
+  readonly draining: boolean;
 }
 
 /** The closer as the rest of the app sees it. */
@@ -56,6 +67,11 @@ export interface Closer {
 export interface Lane {
   /** The highest price of the auction seen during this lane's life, or null before its first turn ended. */
   price: number | null;
+  /**
+   * A "Kupi odmah" in this lane ended the auction (issue 25): every later turn is refused as ended, as the
+   * row lock would refuse it.
+   */
+  ended?: boolean;
 }
 
 export interface BidLanes {

@@ -29,6 +29,7 @@ import {
 import { AdminAuctionsQuery, AdminUserUpdatedResponse, AdminUsersQuery, AdminUsersResponse } from './schemas/admin';
 import {
   AuctionCardList,
+  AuctionCardPage,
   AuctionDetail,
   AuctionListResponse,
   CreateAuctionInput,
@@ -38,6 +39,7 @@ import {
   ListQuery,
   OfferCountResponse,
   SellerResponse,
+  BuyNowResponse,
 } from './schemas/auctions';
 import { AutoBidInput, AutoBidRefusalResponse, AutoBidResponse, AutoBidStateResponse } from './schemas/autobid';
 import { BidListResponse, BidRefusalResponse, PlaceBidInput, PlacedBidResponse, UserNamesInput, UserNamesResponse } from './schemas/bids';
@@ -47,6 +49,7 @@ import { WatchInput, WatchResponse } from './schemas/watchlist';
 import { NotificationSettingsInput, NotificationSettingsResponse, OneClickInput, UnsubscribeResponse } from './schemas/notification-settings';
 import { ApiErrorResponse } from './schemas/errors';
 import { HealthResponse } from './schemas/health';
+import { MemberProfile, MemberRatingsPage, PageQuery, Rating, RatingInput, ReplyInput, SalesPage, SalesQuery } from './schemas/sales';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -113,6 +116,8 @@ export const API = {
   'GET /api/bids/:auctionId/': { output: { 200: BidListResponse } },
   'PUT /api/auctions/:id/auto-bid/': { body: AutoBidInput, output: { 200: AutoBidResponse }, error: AutoBidErrorResponse },
   'GET /api/auctions/:id/auto-bid/': { output: { 200: AutoBidStateResponse } },
+  /** No body; an optional Idempotency-Key header as for a bid (issue 25). */
+  'POST /api/auctions/:id/buy-now/': { output: { 201: BuyNowResponse } },
   'POST /api/users/': { body: UserNamesInput, output: { 200: UserNamesResponse } },
 
   'GET /api/comments/:auctionId/': { output: { 200: CommentListResponse } },
@@ -132,6 +137,13 @@ export const API = {
   'GET /api/unsubscribe/:token/': { output: { 200: NO_BODY } },
   /** RFC 8058 one-click (urlencoded or multipart); no session, CSRF token or Origin. HTML to a browser's form. */
   'POST /api/unsubscribe/:token/': { body: OneClickInput, output: { 200: UnsubscribeResponse } },
+
+  'GET /api/sales/': { query: SalesQuery, output: { 200: SalesPage } },
+  'POST /api/sales/:auctionId/rating/': { body: RatingInput, output: { 201: Rating } },
+  'POST /api/ratings/:id/reply/': { body: ReplyInput, output: { 201: Rating } },
+  'GET /api/members/:id/': { output: { 200: MemberProfile } },
+  'GET /api/members/:id/ratings/': { query: PageQuery, output: { 200: MemberRatingsPage } },
+  'GET /api/members/:id/auctions/': { query: PageQuery, output: { 200: AuctionCardPage } },
 
   'GET /api/admin/users/': { query: AdminUsersQuery, output: { 200: AdminUsersResponse } },
   'POST /api/admin/users/:id/block/': { output: { 200: AdminUserUpdatedResponse } },

@@ -37,10 +37,13 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/** Told about every statement kysely runs (metrics): its SQL text, how long it took, whether it failed. */
+export type QueryObserver = (sqlText: string, seconds: number, failed: boolean) => void;
+
 /** Opens the database the configuration names: PostgreSQL when `databaseUrl` is set, else the SQLite file. */
-export async function openAppDatabase(opts: { databaseUrl?: string; file: string }): Promise<DbHandle> {
-  if (!opts.databaseUrl) return openDatabase(opts.file);
-  const pool = await openPostgresPool(opts.databaseUrl);
+export async function openAppDatabase(opts: { databaseUrl?: string; file: string; onQuery?: QueryObserver }): Promise<DbHandle> {
+  if (!opts.databaseUrl) return openDatabase(opts.file, opts.onQuery);
+  const pool = await openPostgresPool(opts.databaseUrl, { log: queryLog(opts.onQuery, false).log });
   return {
     db: pool.db,
     dialect: 'postgres',
@@ -52,7 +55,7 @@ export async function openAppDatabase(opts: { databaseUrl?: string; file: string
 }
 
 /** Opens DATA_DIR/aukcije.sqlite (or `:memory:`) with WAL, foreign keys and a busy timeout. */
-export function openDatabase(file: string): DbHandle {
+export function openDatabase(file: string, onQuery?: QueryObserver): DbHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const Database = sqliteDriver();
   const sqlite = new Database(file);
@@ -75,7 +78,7 @@ export function openDatabase(file: string): DbHandle {
     }
   }, OPTIMIZE_EVERY_MS);
   timer.unref();
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: new StatementCache(sqlite) }), ...benchSqlLog() });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: new StatementCache(sqlite) }), ...queryLog(onQuery) });
   return {
     db,
     dialect: 'sqlite',
@@ -151,16 +154,18 @@ export class StatementCache implements SqliteDatabase {
 }
 
 /**
- * Benchmarks only (scripts/bench, B3): BENCH_SQL_LOG=1 writes every statement slower than
- * BENCH_SQL_LOG_MS (default 1) to stderr as one JSON line `{"bench_sql":ms,"sql":"..."}`.
- * Off (the default), kysely gets no `log` option and times nothing.
+ * kysely's `log` option: `onQuery` (metrics, METRICS_TOKEN) and, for benchmarks only (scripts/bench, B3),
+ * BENCH_SQL_LOG=1, which writes every statement slower than BENCH_SQL_LOG_MS (default 1) to stderr as one JSON
+ * line `{"bench_sql":ms,"sql":"..."}` (SQLite only). With neither, kysely gets no `log` option and times nothing.
  */
-function benchSqlLog(): Pick<KyselyConfig, 'log'> {
-  if (process.env.BENCH_SQL_LOG !== '1') return {};
+function queryLog(onQuery: QueryObserver | undefined, benchLog = true): Pick<KyselyConfig, 'log'> {
+  const bench = benchLog && process.env.BENCH_SQL_LOG === '1';
+  if (!bench && !onQuery) return {};
   const threshold = Number(process.env.BENCH_SQL_LOG_MS ?? 1);
   return {
     log(event) {
-      if (event.queryDurationMillis >= threshold) {
+      onQuery?.(event.query.sql, event.queryDurationMillis / 1000, event.level === 'error');
+      if (bench && event.queryDurationMillis >= threshold) {
         process.stderr.write(`${JSON.stringify({ bench_sql: event.queryDurationMillis, sql: event.query.sql, error: event.level === 'error' })}\n`);
       }
     },

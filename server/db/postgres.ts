@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type KyselyConfig } from 'kysely';
 import type { Database } from './types';
 
 /**
@@ -9,7 +9,7 @@ import type { Database } from './types';
  * exceed 2^53. The app's largest values are money (below 10^12) and row counts, so one global parser turns
  * them into JS numbers: every repository then reads the same types on both databases.
  */
-export async function openPostgresPool(url: string, options: { max?: number } = {}): Promise<{ db: Kysely<Database>; end(): Promise<void> }> {
+export async function openPostgresPool(url: string, options: { max?: number; log?: KyselyConfig['log'] } = {}): Promise<{ db: Kysely<Database>; end(): Promise<void> }> {
   const pg = (await import('pg')).default;
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
@@ -17,7 +17,7 @@ export async function openPostgresPool(url: string, options: { max?: number } = 
   // An idle client losing its connection (the server restarting) must not crash the process; the pool
   // replaces it on the next checkout.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
   return {
     db,
     // kysely's destroy() ends the pool.

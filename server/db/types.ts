@@ -1,3 +1,4 @@
+import type { AuctionOutcome } from '@shared/rules/buy-now';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /** 0/1 booleans, integer dinars, UTC ISO-8601 strings with `Z` (design.md §3). */
@@ -55,6 +56,12 @@ export interface AuctionsTable {
   closed_at: string | null;
   /** When the ending-soon alert went out (claimed once by the closer); NULL before (migration 2026-11-24-1300). */
   ending_soon_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "Kupi odmah" price, NULL without one (migration 2026-11-25-2200). */
+  buy_now_price: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The seller's hidden reserve, NULL without one: shown to the seller alone (migration 2026-11-25-2200). */
+  reserve_price: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How it ended: 'sold' | 'unsold' | 'reserve_not_met'; NULL while open (migration 2026-11-25-2200). */
+  outcome: ColumnType<AuctionOutcome | null, AuctionOutcome | null | undefined, AuctionOutcome | null>;
 }
 
 export interface AuctionImagesTable {
@@ -76,6 +83,8 @@ export interface BidsTable {
   created_at: string;
   /** 1 when the row was written by a maximum (automatic bidding, migration 2026-11-24-1200). */
   auto: ColumnType<number, number | undefined, number>;
+  /** 1 for the row a "Kupi odmah" wrote (migration 2026-11-25-2200). */
+  buy_now: ColumnType<number, number | undefined, number>;
 }
 
 /**
@@ -158,6 +167,24 @@ export interface MailQueueTable {
   last_error: string | null;
 }
 
+/**
+ * A rating of one party of a sale by the other (issue 23, migration 2026-11-25-2100). `auction_id` is NULL once
+ * the auction was deleted (the title stays); `role` is the rated member's role in the sale.
+ */
+export interface RatingsTable {
+  id: Generated<number>;
+  auction_id: number | null;
+  auction_title: string;
+  rater_id: number;
+  rated_id: number;
+  role: 'seller' | 'buyer';
+  value: 'positive' | 'negative';
+  comment: string;
+  created_at: string;
+  reply_content: ColumnType<string | null, string | null | undefined, string | null>;
+  reply_created_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -170,6 +197,7 @@ export interface Database {
   notifications: NotificationsTable;
   idempotency_keys: IdempotencyKeysTable;
   watchlist: WatchlistTable;
+  ratings: RatingsTable;
   email_optouts: EmailOptoutsTable;
   mail_queue: MailQueueTable;
 }
@@ -187,3 +215,4 @@ export type AutoBid = Selectable<AutoBidsTable>;
 export type Comment = Selectable<CommentsTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type AuctionImage = Selectable<AuctionImagesTable>;
+export type RatingRow = Selectable<RatingsTable>;

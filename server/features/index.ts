@@ -10,6 +10,8 @@ import { commentsRoutes } from './comments/comments.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { watchlistRoutes } from './watchlist/watchlist.routes';
 import { healthRoutes } from './health/health.routes';
+import { salesRoutes } from './sales/sales.routes';
+import { membersRoutes } from './members/members.routes';
 import { startIdempotencyKeyPruning } from './bids/idempotency-pruning';
 import { startMailWorker } from './email-alerts/email-alerts.worker';
 import { notificationSettingsRoutes, unsubscribeRoutes } from './email-alerts/email-alerts.routes';
@@ -29,6 +31,8 @@ export function apiRoutes(ctx: AppContext): Router {
   r.use(imagesRoutes(ctx));
   r.use(adminRoutes(ctx));
   r.use(healthRoutes(ctx));
+  r.use(salesRoutes(ctx));
+  r.use(membersRoutes(ctx));
   r.use(notificationSettingsRoutes(ctx));
   return r;
 }
@@ -41,8 +45,13 @@ export function csrfExemptRoutes(ctx: AppContext): Router {
   return unsubscribeRoutes(ctx);
 }
 
-/** Timers (auction closing, expired Idempotency-Keys, the mail worker). Returns a function that stops them all. */
+/**
+ * Timers (auction closing, expired Idempotency-Keys, the mail worker). Returns a function that stops them all; it
+ * settles once the closer has finished the auction it was closing, if any, and the mail worker its send in flight.
+ */
 export function startBackgroundJobs(ctx: AppContext, closer: ClosingScheduler): () => Promise<void> {
   const stops: Array<() => void | Promise<void>> = [closer.start(ctx), startIdempotencyKeyPruning(ctx), startMailWorker(ctx)];
-  return async () => void (await Promise.all(stops.map((s) => s())));
+  return async () => {
+    await Promise.all(stops.map((s) => s()));
+  };
 }

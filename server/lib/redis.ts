@@ -22,7 +22,11 @@ export interface RedisHandle {
   rateLimitStore(): Store;
   /** Whether Redis answers a PING in time. */
   ping(): Promise<boolean>;
-  close(): Promise<void>;
+  /**
+   * Closes both connections: at once (`waitMs` 0), or after the commands already sent have been answered (a
+   * graceful shutdown: the last events' publishes reach the other nodes), waiting at most `waitMs`.
+   */
+  close(waitMs?: number): Promise<void>;
 }
 
 type AsyncMethod = (...args: unknown[]) => Promise<unknown>;
@@ -92,11 +96,14 @@ export async function connectRedis(url: string, prefix: string, logger: Logger, 
         return false;
       }
     },
-    async close() {
+    async close(waitMs = 0) {
       if (closed) return;
       closed = true;
-      client.destroy();
-      sub.destroy();
+      if (waitMs > 0 && client.isReady) {
+        await withTimeout(Promise.all([client.close(), sub.close()]), waitMs, 'redis close').catch(() => undefined);
+      }
+      if (client.isOpen) client.destroy();
+      if (sub.isOpen) sub.destroy();
     },
   };
 }

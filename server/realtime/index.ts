@@ -6,6 +6,7 @@ import { auctionRoom, userRoom } from '@shared/socket-events';
 import type { LiveSockets } from '../context';
 import type { EventSink } from '../events';
 import { andThen } from '../lib/maybe-async';
+import { NO_METRICS, type Metrics } from '../lib/metrics';
 import { sessionRechecks } from './demote';
 import { DEFAULT_FLOOD, guardFlood, type FloodOptions } from './flood';
 import { createIoServer } from './handshake';
@@ -45,17 +46,21 @@ export interface RealtimeOptions {
    * recovered socket would skip the session check of the handshake, and the client resyncs from snapshots anyway.
    */
   adapter?: ServerOptions['adapter'];
+  /** Sockets connected, room joins and events fanned out (GET /metrics); none by default. */
+  metrics?: Metrics;
 }
 
 export function createRealtime(opts: RealtimeOptions): Realtime {
   const { logger } = opts;
   const flood = opts.flood === false ? null : { ...DEFAULT_FLOOD, ...opts.flood };
   const check = opts.sessionCheck;
+  const metrics = opts.metrics ?? NO_METRICS;
   const io = createIoServer({ ...opts, check });
+  metrics.sockets(() => io.of('/').sockets.size);
   io.on('connection', (socket) => {
     if (socket.data.userId) void socket.join(userRoom(socket.data.userId));
     if (flood) guardFlood(socket, flood, logger);
-    registerRoomHandlers(socket, opts.reads, logger);
+    registerRoomHandlers(socket, opts.reads, logger, metrics);
   });
   const rechecks = sessionRechecks(io, check, logger);
   const timers = startSessionTimers(rechecks, logger, opts.sessionCheckMs ?? 30_000);
@@ -72,6 +77,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   }
 
   const emit = (room: string, event: string, payload: unknown) => {
+    metrics.fannedOut(event);
     (io.to(room) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
   };
 

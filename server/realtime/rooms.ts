@@ -13,6 +13,7 @@ import {
   type AuctionsWatchAck,
 } from '@shared/socket-events';
 import type { AuctionDetail } from '@shared/schemas/auctions';
+import type { Metrics } from '../lib/metrics';
 import { acked } from './acks';
 import type { IoSocket } from './io';
 import { rtTexts } from '@shared/texts/realtime';
@@ -33,16 +34,16 @@ export interface LiveReads {
 
 const auctionRoomsOf = (socket: IoSocket) => [...socket.rooms].filter((r) => auctionIdOfRoom(r) !== null).length;
 
-export function registerRoomHandlers(socket: IoSocket, reads: LiveReads, logger: Logger): void {
+export function registerRoomHandlers(socket: IoSocket, reads: LiveReads, logger: Logger, metrics: Metrics): void {
   socket.on(...acked(socket, logger, 'time:sync', TimeSyncInput, (p) => ({ client_time: p.client_time, server_time: Date.now() })));
-  socket.on(...acked(socket, logger, 'auction:join', AuctionJoinInput, ({ auction_id }) => join(socket, reads, auction_id)));
+  socket.on(...acked(socket, logger, 'auction:join', AuctionJoinInput, ({ auction_id }) => join(socket, reads, auction_id, metrics)));
   socket.on(
     ...acked(socket, logger, 'auction:leave', AuctionLeaveInput, async ({ auction_id }) => {
       await socket.leave(auctionRoom(auction_id));
       return { ok: true as const };
     }),
   );
-  socket.on(...acked(socket, logger, 'auctions:watch', AuctionsWatchInput, ({ auction_ids }) => watch(socket, reads, auction_ids)));
+  socket.on(...acked(socket, logger, 'auctions:watch', AuctionsWatchInput, ({ auction_ids }) => watch(socket, reads, auction_ids, metrics)));
   socket.on(
     ...acked(socket, logger, 'auctions:unwatch', AuctionsUnwatchInput, async ({ auction_ids }) => {
       for (const id of new Set(auction_ids)) await socket.leave(auctionRoom(id));
@@ -51,7 +52,7 @@ export function registerRoomHandlers(socket: IoSocket, reads: LiveReads, logger:
   );
 }
 
-async function join(socket: IoSocket, reads: LiveReads, auctionId: number): Promise<AuctionJoinAck> {
+async function join(socket: IoSocket, reads: LiveReads, auctionId: number, metrics: Metrics): Promise<AuctionJoinAck> {
   if (!socket.connected) return { ok: false, detail: rtTexts.internal };
   const room = auctionRoom(auctionId);
   const already = socket.rooms.has(room);
@@ -64,10 +65,11 @@ async function join(socket: IoSocket, reads: LiveReads, auctionId: number): Prom
     if (!already) await socket.leave(room);
     return { ok: false, detail: rtTexts.notFound };
   }
+  if (!already) metrics.roomJoins('join', 1);
   return { ok: true, server_time: Date.now(), seq: snap.seq, auction: snap.auction };
 }
 
-async function watch(socket: IoSocket, reads: LiveReads, auctionIds: number[]): Promise<AuctionsWatchAck> {
+async function watch(socket: IoSocket, reads: LiveReads, auctionIds: number[], metrics: Metrics): Promise<AuctionsWatchAck> {
   if (!socket.connected) return { ok: false, detail: rtTexts.internal };
   const ids = [...new Set(auctionIds)];
   const fresh = ids.filter((id) => !socket.rooms.has(auctionRoom(id)));
@@ -76,6 +78,7 @@ async function watch(socket: IoSocket, reads: LiveReads, auctionIds: number[]): 
   const seqs = await reads.seqs(ids);
   const missing = ids.filter((id) => !seqs.has(id));
   for (const id of missing) if (fresh.includes(id)) await socket.leave(auctionRoom(id));
+  metrics.roomJoins('watch', fresh.filter((id) => seqs.has(id)).length);
   return {
     ok: true,
     server_time: Date.now(),

@@ -17,6 +17,11 @@ export interface AutoBidState {
   leader: number | null;
   /** The leader's active maximum, null when the leader has none (or there is no leader). Never below price. */
   leaderMax: number | null;
+  /**
+   * The seller's hidden reserve (issue 25), null or absent without one. Invariant: while the leader's active
+   * maximum is at or above it, the price is at or above it.
+   */
+  reserve?: number | null;
 }
 
 /** A manual bid of `amount` ('manual'), or setting / raising a maximum of `amount` ('max'), by `bidder`. */
@@ -61,7 +66,9 @@ const refuse = (s: AutoBidState, refusal: NonNullable<AutoBidOutcome['refusal']>
   rows: [],
   refusal,
   minAmount: s.price + MIN_BID_INCREMENT,
-  ...s,
+  price: s.price,
+  leader: s.leader,
+  leaderMax: s.leaderMax,
 });
 
 /**
@@ -79,12 +86,37 @@ const refuse = (s: AutoBidState, refusal: NonNullable<AutoBidOutcome['refusal']>
  *   T = X → (leader, T auto) and 'too_low' with minAmount T + 10; T < X → (bidder, X), T beaten.
  *
  * Notifications: `beaten` (the maximum's owner, once), `outbid` (plain text). Never per row.
+ *
+ * The reserve R (issue 25) is applied last, by meetReserve().
  */
 export function resolveBid(s: AutoBidState, a: AutoBidAction): AutoBidOutcome {
+  return meetReserve(s.reserve ?? null, withoutReserve(s, a));
+}
+
+/**
+ * The reserve's invariant (docs/bidding.md, "The reserve"): while the leader's active maximum is at or above
+ * R, the price is at or above R. When the rules leave a leader holding a maximum ≥ R at a price below R,
+ * either its last (automatic) row is placed at R instead (a maximum that leads and reaches R; R ≤ its
+ * maximum, so never above it), or, when the request wrote no row (the leader set or raised its own maximum),
+ * the leader's automatic row at R is written. Manual bids are taken as typed: a manual leader holds no maximum.
+ */
+function meetReserve(R: number | null, o: AutoBidOutcome): AutoBidOutcome {
+  if (R === null || o.leader === null || o.leaderMax === null || o.leaderMax < R || o.price >= R) return o;
+  if (o.refusal) return o; // a refusal leaves the state as it was, and the state kept the invariant
+  const last = o.rows.at(-1);
+  const atR: AutoBidRow = { bidder: o.leader, amount: R, auto: true };
+  if (!last) return { ...o, rows: [atR], price: R };
+  // Only the leader's own automatic row can end a request that leaves it holding a maximum.
+  if (last.bidder !== o.leader || !last.auto) return o;
+  return { ...o, rows: [...o.rows.slice(0, -1), atR], price: R };
+}
+
+function withoutReserve(s: AutoBidState, a: AutoBidAction): AutoBidOutcome {
   const T = s.leader !== null ? s.leaderMax : null;
+  const same = { price: s.price, leader: s.leader, leaderMax: s.leaderMax };
   if (a.kind === 'max' && a.bidder === s.leader) {
-    if (T === null) return a.amount < s.price + MIN_BID_INCREMENT ? refuse(s, 'too_low') : { rows: [], ...s, leaderMax: a.amount };
-    return a.amount < T ? refuse(s, 'only_raise') : { rows: [], ...s, leaderMax: a.amount };
+    if (T === null) return a.amount < s.price + MIN_BID_INCREMENT ? refuse(s, 'too_low') : { rows: [], ...same, leaderMax: a.amount };
+    return a.amount < T ? refuse(s, 'only_raise') : { rows: [], ...same, leaderMax: a.amount };
   }
   if (a.amount < s.price + MIN_BID_INCREMENT) return refuse(s, 'too_low');
   if (a.kind === 'manual') return manual(s, a, T);

@@ -22,6 +22,27 @@ const intLike = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Numb
  * POST /api/auctionItems/ (multipart or JSON). Strings are trimmed; the price is floored to whole dinars
  * before the minimum is checked; duration defaults to 4 days like the form.
  */
+/**
+ * An optional whole-dinar option of a new auction ("Kupi odmah" price, reserve; issue 25): floored like the
+ * starting price; empty or absent is null (none). Whether it is high enough is checked against the starting
+ * price below (optionProblems).
+ */
+const optionPrice = (message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : intLike(v)),
+    z
+      .number({ error: message })
+      .refine((n) => Number.isFinite(n), message)
+      .transform((n) => Math.floor(n))
+      .pipe(z.number().max(1_000_000_000_000, auctionTexts.priceTooHigh))
+      .nullable(),
+  );
+
+const OPTION_MESSAGES = {
+  buy_now_price: { too_low: auctionTexts.buyNowTooLow },
+  reserve_price: { too_low: auctionTexts.reserveTooLow, above_buy_now: auctionTexts.reserveAboveBuyNow },
+} as const;
+
 export const CreateAuctionInput = z.object({
   title: z.string({ error: t.titleRequired }).trim().min(1, t.titleRequired).max(TITLE_MAX, auctionTexts.titleTooLong),
   description: z
@@ -50,11 +71,18 @@ export const CreateAuctionInput = z.object({
     .transform((p) => p.replace(/[\s/.-]/g, ''))
     .pipe(z.string().regex(AUCTION_PHONE_RE, t.phoneInvalid)),
   category: z.enum(CATEGORY_VALUES, { error: t.categoryRequired }),
+  buy_now_price: optionPrice(auctionTexts.buyNowTooLow).optional().transform((v) => v ?? null),
+  reserve_price: optionPrice(auctionTexts.reserveTooLow).optional().transform((v) => v ?? null),
+}).superRefine((v, ctx) => {
+  const problems = optionProblems(v.current_price, v.buy_now_price, v.reserve_price);
+  if (problems.buy_now_price) ctx.addIssue({ code: 'custom', path: ['buy_now_price'], message: OPTION_MESSAGES.buy_now_price[problems.buy_now_price] });
+  if (problems.reserve_price) ctx.addIssue({ code: 'custom', path: ['reserve_price'], message: OPTION_MESSAGES.reserve_price[problems.reserve_price] });
 });
 export type CreateAuctionInput = z.output<typeof CreateAuctionInput>;
 export type CreateAuctionForm = z.input<typeof CreateAuctionInput>;
 
 import { SORTS, type Sort } from '../rules/sorts';
+import { AUCTION_OUTCOMES, optionProblems } from '../rules/buy-now';
 export { SORTS, type Sort };
 
 const optionalInt = (min: number, max: number, message: string) =>
@@ -82,6 +110,21 @@ export const ListQuery = z.object({
 export type ListQuery = z.output<typeof ListQuery>;
 
 export const AuctionStatus = z.enum(['active', 'ended']);
+/** How an ended auction ended (issue 25); null while open. */
+export const AuctionOutcome = z.enum(AUCTION_OUTCOMES).nullable();
+
+/**
+ * "Kupi odmah" and the reserve as every card and the detail show them (issue 25): `buy_now_price` (null without
+ * one, after the first bid, or once ended), `has_reserve`, `reserve_met` (null without a reserve), `outcome`;
+ * `reserve_price` only in the seller's own detail and own cards (absent everywhere else).
+ */
+const SellingOptions = {
+  buy_now_price: z.number().nullable(),
+  has_reserve: z.boolean(),
+  reserve_met: z.boolean().nullable(),
+  outcome: AuctionOutcome,
+  reserve_price: z.number().nullable().optional(),
+};
 
 /** One image of an auction: `image` is the large size (detail slideshow), `thumbnail` the card size. */
 export const AuctionImage = z.object({ id: z.number(), image: z.string(), thumbnail: z.string() });
@@ -106,8 +149,13 @@ export const AuctionCard = z.object({
   bid_count: z.number(),
   status: AuctionStatus,
   watched: z.boolean(),
+  ...SellingOptions,
 });
 export type AuctionCard = z.infer<typeof AuctionCard>;
+
+/** A member's ratings as counts (issue 23): how many positive and negative ratings they got, as seller or buyer. */
+export const RatingScore = z.object({ positive: z.number(), negative: z.number() });
+export type RatingScore = z.infer<typeof RatingScore>;
 
 export const AuctionDetail = z.object({
   id: z.number(),
@@ -130,6 +178,9 @@ export const AuctionDetail = z.object({
   watched: z.boolean(),
   /** How many users watch it, read fresh on each request. */
   watch_count: z.number(),
+  ...SellingOptions,
+  /** The seller's score: every rating they got, as seller or buyer (issue 23). */
+  seller_rating: RatingScore,
 });
 export type AuctionDetail = z.infer<typeof AuctionDetail>;
 
@@ -144,6 +195,10 @@ export const AuctionCardPage = Paged(AuctionCard);
 /** A list endpoint's answer: the plain array without `page`, the page with it. */
 export const AuctionListResponse = z.union([AuctionCardList, AuctionCardPage]);
 export type AuctionListResponse = z.infer<typeof AuctionListResponse>;
+
+/** 201 answer of POST /api/auctions/{id}/buy-now/: the auction ended sold to `winner` at `price`. */
+export const BuyNowResponse = z.object({ auction_id: z.number(), price: z.number(), winner: z.number() });
+export type BuyNowResponse = z.infer<typeof BuyNowResponse>;
 
 export const CreateAuctionResponse = z.object({ id: z.number(), detail: z.string() });
 export type CreateAuctionResponse = z.infer<typeof CreateAuctionResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bidTexts } from '../texts/bids';
+import { AUCTION_OUTCOMES } from '../rules/buy-now';
 
 /** The largest bid the server accepts (whole dinars); keeps sums far from float trouble. */
 export const MAX_BID_AMOUNT = 1_000_000_000_000;
@@ -52,6 +53,8 @@ export const BidResponse = z.object({
   created_at: z.string(),
   /** Written by a maximum (automatic bidding, shared/rules/auto-bid.ts), not typed by the bidder. */
   auto: z.boolean(),
+  /** The one row of a "Kupi odmah" (issue 25), at the buy-now price; it ended the auction. */
+  buy_now: z.boolean(),
 });
 export type BidResponse = z.infer<typeof BidResponse>;
 export const BidListResponse = z.array(BidResponse);
@@ -106,6 +109,8 @@ export const BidPlacedEvent = z.object({
   current_price: z.number(),
   bid_count: z.number(),
   end_date: z.string(),
+  /** The hidden reserve is met at this row's price (issue 25); null without a reserve. Never the amount. */
+  reserve_met: z.boolean().nullable(),
 });
 export type BidPlacedEvent = z.infer<typeof BidPlacedEvent>;
 
@@ -117,5 +122,10 @@ export const AuctionClosedEvent = z.object({
   winner_id: z.number().nullable(),
   final_price: z.number(),
   end_date: z.string(),
+  /**
+   * How it ended (issue 25): `sold` (winner_id set), `unsold` (no bids) or `reserve_not_met` (bids, none at the
+   * reserve: winner_id null). A null winner no longer means only "without bids".
+   */
+  outcome: z.enum(AUCTION_OUTCOMES),
 });
 export type AuctionClosedEvent = z.infer<typeof AuctionClosedEvent>;

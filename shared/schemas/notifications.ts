@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What the server tells a user about; `message` is escaped markup with \n line breaks. */
-export const NOTIFICATION_KINDS = ['outbid', 'new_bid', 'won', 'auction_ended', 'new_comment', 'ending_soon'] as const;
+export const NOTIFICATION_KINDS = ['outbid', 'new_bid', 'won', 'auction_ended', 'new_comment', 'ending_soon', 'reserve_not_met', 'rating_received'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NotificationResponse = z.object({
@@ -10,6 +10,8 @@ export const NotificationResponse = z.object({
   is_read: z.boolean(),
   created_at: z.string(),
   auction_id: z.number().nullable(),
+  /** What it is about (issue 23): one of NOTIFICATION_KINDS. */
+  kind: z.enum(NOTIFICATION_KINDS),
 });
 export type NotificationResponse = z.infer<typeof NotificationResponse>;
 /** GET /api/notifications/, newest first. */

@@ -1,5 +1,6 @@
 import { CITY_MAX, DESCRIPTION_MAX, TITLE_MAX } from '../rules/limits';
 import { sr } from './sr';
+import { sellingTexts } from './selling';
 
 /**
  * Serbian messages of the auction and image calls that the spec does not quote (our wording). Here, not in
@@ -29,4 +30,11 @@ export const auctionTexts = {
   badPageSize: 'Veličina stranice nije ispravna.',
   badQuery: 'Parametri pretrage nisu ispravni.',
   searchTooLong: 'Pretraga može imati najviše 200 karaktera.',
+  buyNowTooLow: 'Cena „Kupi odmah” mora biti najmanje 10 din veća od početne cene.',
+  reserveTooLow: 'Rezervna cena mora biti najmanje 10 din veća od početne cene.',
+  reserveAboveBuyNow: 'Rezervna cena ne može biti veća od cene „Kupi odmah”.',
+  buyNowUnavailable: sellingTexts.buyNowUnavailable,
+  buyNowLabel: 'Cena „Kupi odmah” (opciono)',
+  reserveLabel: 'Rezervna cena (opciono)',
+  reserveHint: 'Skrivena najniža cena: ispod nje predmet se ne prodaje. Vidite je samo vi.',
 } as const;

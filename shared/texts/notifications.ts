@@ -46,6 +46,14 @@ export const notificationTexts = {
   endedNoBids(auction: AuctionRef): string {
     return `Vaša aukcija ${auctionLink(auction)} je završena bez ponuda.`;
   },
+  /** To the seller alone (the only text that names a reserve: its owner's), when a close is below it (issue 25). */
+  endedReserveNotMet(auction: AuctionRef, reserve: number, price: number): string {
+    return `Vaša aukcija ${auctionLink(auction)} je završena bez prodaje: rezervna cena od ${grouped(reserve)} din nije dostignuta. Najviša ponuda: ${grouped(price)} din.`;
+  },
+  /** To the highest bidder of a close below the reserve, without the amount (kind `reserve_not_met`). */
+  reserveNotMet(auction: AuctionRef): string {
+    return `Aukcija ${auctionLink(auction)} je završena, ali rezervna cena nije dostignuta, pa predmet nije prodat.`;
+  },
   newComment(auction: AuctionRef, authorName: string, content: string): string {
     const excerpt = [...content].length > 100 ? `${[...content].slice(0, 100).join('')}…` : content;
     return `Novi komentar na vašoj aukciji ${auctionLink(auction)}.\n${escapeHtml(authorName)}: ${escapeHtml(excerpt)}`;
@@ -57,5 +65,14 @@ export const notificationTexts = {
   endingSoon(auction: AuctionRef, minutes: number): string {
     const word = minutes % 10 === 1 && minutes % 100 !== 11 ? 'minut' : 'minuta';
     return `Aukcija ${auctionLink(auction)} se završava za ${minutes} ${word}.`;
+  },
+  /**
+   * To the rated member of a sale (issue 23): the value, who rated, the comment, and the page where they may
+   * answer (/moje-prodaje when they sold, /moje-kupovine when they bought).
+   */
+  ratingReceived(auction: AuctionRef, rating: { positive: boolean; from: string; comment: string; ratedAs: 'seller' | 'buyer' }): string {
+    const page = rating.ratedAs === 'seller' ? '<a href="/moje-prodaje">Prodati predmeti</a>' : '<a href="/moje-kupovine">Kupljeni predmeti</a>';
+    const comment = rating.comment ? `\nKomentar: ${escapeHtml(rating.comment)}` : '';
+    return `Dobili ste ${rating.positive ? 'pozitivnu' : 'negativnu'} ocenu za kupoprodaju ${auctionLink(auction)}.\nOd: ${escapeHtml(rating.from)}${comment}\nOdgovoriti možete na stranici ${page}.`;
   },
 } as const;

@@ -87,7 +87,7 @@ let viewerId = 0;
  */
 function notificationsFor(db: Database.Database, viewer: number, made: 0 | 1) {
   viewerId = viewer;
-  const note = db.prepare("INSERT INTO notifications (user_id, auction_id, kind, message, is_read, created_at) VALUES (?, ?, 'comment', ?, 0, ?)");
+  const note = db.prepare("INSERT INTO notifications (user_id, auction_id, kind, message, is_read, created_at) VALUES (?, ?, 'new_comment', ?, 0, ?)");
   const now = Date.now();
   db.transaction(() => {
     db.prepare('DELETE FROM notifications WHERE user_id = ?').run(viewer);
@@ -327,6 +327,37 @@ describe(`${N} XSS payloads in every user text and every page that shows it`, ()
     for (const id of payloadAuctions.slice(0, 10)) watch.run(viewerId, id, iso(Date.now()));
     db.close();
     await visit('/pracene', () => page.locator('.auction-card__title').first().waitFor(), range(0, 10), 0.9);
+  });
+
+  it('sales and member profiles (issue 23): payloads as titles, names, cities, rating comments and answers', async () => {
+    // The viewer sold 20 auctions (payload titles) to payload-named users; each rated the viewer with a payload
+    // comment the viewer answered with a payload, and the viewer rated them back.
+    const db = new (sqliteDriver())(path.join(server.dataDir, 'aukcije.sqlite'));
+    db.pragma('busy_timeout = 10000');
+    const now = Date.now();
+    const buyerOf = (i: number) => Number((db.prepare('SELECT id FROM users WHERE email = ?').get(`xss${P[i].n}@example.com`) as { id: number }).id);
+    const sold = db.prepare(
+      `INSERT INTO auctions (seller_id, title, description, category, city, phone_number, starting_price, current_price, bid_count,
+         end_date, original_end_date, status, winner_id, search_text, created_at, closed_at) VALUES (?, ?, 'opis', 'electronics', 'Beograd', '0641234567', 1000, 1500, 1, ?, ?, 'ended', ?, 'x', ?, ?)`,
+    );
+    const rating = db.prepare(
+      `INSERT INTO ratings (auction_id, auction_title, rater_id, rated_id, role, value, comment, created_at, reply_content, reply_created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    db.transaction(() => {
+      for (const i of range(0, 20)) {
+        const at = iso(now - 60_000 - i * 1000);
+        const buyer = buyerOf(i);
+        const id = Number(sold.run(viewerId, P[i].text, at, at, buyer, iso(now - 86_400_000), at).lastInsertRowid);
+        rating.run(id, P[i].text, buyer, viewerId, 'seller', i % 2 ? 'negative' : 'positive', P[(i + 1) % N].text, at, P[(i + 2) % N].text, at);
+        rating.run(id, P[i].text, viewerId, buyer, 'buyer', 'positive', P[(i + 3) % N].text, at, null, null);
+      }
+    })();
+    const fourth = buyerOf(4);
+    db.close();
+    await visit('/moje-prodaje', () => page.locator('.sale').first().waitFor(), range(0, 20), 0.9);
+    await visit(`/clan/${viewerId}`, () => page.locator('.member__ratings').waitFor(), range(1, 21), 0.9);
+    await visit(`/clan/${fourth}`, () => page.locator('.member__ratings').waitFor(), [4, 7], 1);
   });
 
   it('nothing executed, nothing injected, nothing sent abroad', () => {

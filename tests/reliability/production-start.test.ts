@@ -32,7 +32,7 @@ async function start(cmd: 'npm' | 'node', extraEnv: NodeJS.ProcessEnv = {}): Pro
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aukcije-start-data-'));
   const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, SEED_DEMO: '0', RATE_LIMIT: '0', LOG_LEVEL: 'warn', ...extraEnv };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, SEED_DEMO: '0', RATE_LIMIT: '0', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_SECONDS: '0', ...extraEnv };
   const child: ChildProcess = spawn(cmd === 'npm' ? 'npm' : process.execPath, cmd === 'npm' ? ['start'] : ['dist/server/index.js'], {
     cwd: clone,
     env,
@@ -173,6 +173,23 @@ describe('npm start on a fresh copy of the project', () => {
       const picture = await fetch(s.url + detail.images[0].image);
       expect(picture.status).toBe(200);
       expect(picture.headers.get('content-type')).toBe('image/webp');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('the production build requires prom-client only with METRICS_TOKEN, and serves GET /metrics with it (issue 29)', { timeout: 60_000 }, async () => {
+    const bundle = fs.readFileSync(path.join(clone, 'dist/server/server.cjs'), 'utf8');
+    expect(bundle).toContain('require("prom-client")');
+    const token = 'start-test-metrics-token-0123456789';
+    const s = await start('node', { METRICS_TOKEN: token });
+    try {
+      expect((await fetch(`${s.url}/metrics`)).status).toBe(404);
+      const res = await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).toContain('# TYPE process_resident_memory_bytes gauge');
+      expect(text).toContain('# TYPE aukcije_bids_total counter');
     } finally {
       await s.close();
     }

@@ -16,7 +16,7 @@ import { imagesForm, pngBuffer } from '../support/images';
 import { collectEvents, connectSocket, emitWithAck, sleep, type TestSocket } from '../support/sockets';
 import { storedState } from '../support/security-routes';
 import { appUnsubscribeTokens } from '../../server/features/email-alerts/email-alerts.worker';
-import { ACTORS, auctionForm, auctionOf, buildWorld, commentOf, notificationOf, uploadImages, type ActorName, type World } from '../support/security-world';
+import { ACTORS, auctionForm, auctionOf, buildWorld, commentOf, notificationOf, ratingFor, saleFor, uploadImages, type ActorName, type World } from '../support/security-world';
 
 let t: TestServer;
 let w: World;
@@ -117,6 +117,25 @@ const ROWS: Row[] = [
     write: true,
     expected: active(200, { seller: 400 }),
     run: async (api) => api.put(`/api/auctions/${(await auctionOf(t, sellerId())).id}/auto-bid/`, { max_amount: 5000 }),
+  },
+  {
+    name: 'POST /api/auctions/{id}/buy-now/',
+    op: 'bid',
+    write: true,
+    expected: active(201, { seller: 400 }),
+    run: async (api) => api.post(`/api/auctions/${(await auctionOf(t, sellerId(), { buy_now_price: 5000 })).id}/buy-now/`),
+  },
+  {
+    name: 'GET /api/auction/{id}/ (the reserve amount only to its seller)',
+    op: 'read',
+    write: false,
+    expected: all(200),
+    run: async (api, actor) => {
+      const res = await api.get(`/api/auction/${(await auctionOf(t, sellerId(), { reserve_price: 5000 })).id}/`);
+      if (actor === 'seller') expect(res.body).toMatchObject({ reserve_price: 5000, has_reserve: true });
+      else expect(res.body).not.toHaveProperty('reserve_price');
+      return res;
+    },
   },
   {
     name: 'GET /api/auctions/{id}/auto-bid/ (only the caller\'s own maximum)',
@@ -278,6 +297,67 @@ const ROWS: Row[] = [
     expected: only(200, ['admin']),
     run: async (api) => api.post(`/api/admin/users/${(await createUser(t.ctx, { blocked: true })).id}/unblock/`),
   },
+  // Issue 29: GET /metrics answers only METRICS_TOKEN's bearer (set on this server); a session, even an admin's, opens nothing.
+  { name: 'GET /metrics (session cookies, no bearer token)', op: 'read', write: false, expected: all(404), run: (api) => api.get('/metrics') },
+  {
+    name: 'GET /metrics (a wrong bearer token)',
+    op: 'read',
+    write: false,
+    expected: all(404),
+    run: (api) => api.get('/metrics', { headers: { authorization: 'Bearer not-the-metrics-token-000' } }),
+  },
+  // Issue 23: sales, ratings, member profiles.
+  {
+    name: 'GET /api/sales/ (own sales only)',
+    op: 'read',
+    write: false,
+    expected: active(200),
+    run: async (api, actor) => {
+      const res = await api.get('/api/sales/?page_size=100');
+      if (res.status === 200) {
+        for (const s of res.body.results) {
+          const a = await t.ctx.db.selectFrom('auctions').select(['seller_id', 'winner_id']).where('id', '=', s.auction_id).executeTakeFirstOrThrow();
+          expect([a.seller_id, a.winner_id], `${actor} got sale ${s.auction_id}`).toContain(uid(actor));
+          expect(s.counterpart.id).not.toBe(uid(actor));
+        }
+      }
+      return res;
+    },
+  },
+  {
+    name: "POST /api/sales/{id}/rating/ (the seller's sale to bidder A: its two parties only)",
+    op: 'create',
+    write: true,
+    expected: only(201, ['seller', 'bidderA']),
+    run: async (api) => api.post(`/api/sales/${(await saleFor(t, sellerId(), uid('bidderA'))).id}/rating/`, { value: 'positive', comment: 'Sve u redu.' }),
+  },
+  {
+    name: "POST /api/ratings/{id}/reply/ (bidder A's rating of the seller: the rated member only)",
+    op: 'create',
+    write: true,
+    expected: only(201, ['seller']),
+    run: async (api) => api.post(`/api/ratings/${await ratingFor(t, sellerId(), uid('bidderA'))}/reply/`, { content: 'Hvala na kupovini.' }),
+  },
+  ...(['', 'ratings/', 'auctions/'] as const).map(
+    (sub): Row => ({
+      name: `GET /api/members/{id}/${sub} (public; never contact data)`,
+      op: 'read',
+      write: false,
+      expected: all(200),
+      run: async (api) => {
+        const res = await api.get(`/api/members/${sellerId()}/${sub}`);
+        expect(res.text).not.toContain(w.seller.user!.email);
+        return res;
+      },
+    }),
+  ),
+  {
+    name: 'GET /api/members/{id}/ (a blocked member: 404 for everyone)',
+    op: 'read',
+    write: false,
+    expected: all(404),
+    run: (api) => api.get(`/api/members/${uid('blocked')}/`),
+  },
   ...(['/api/my-auctions/', '/api/auctionItems/', '/api/all-my-biddings/'] as const).map(
     (path): Row => ({
       name: `GET ${path} (own only)`,
@@ -300,8 +380,11 @@ const ROWS: Row[] = [
   ),
 ];
 
+/** GET /metrics is on for this server: its rows check that no actor reads it without the token. */
+const METRICS_TOKEN = 'authz-matrix-metrics-token-0123';
+
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ METRICS_TOKEN });
   w = await buildWorld(t);
   // The blocked user's session ended at blocking; with a fresh visitor token their requests get past CSRF
   // and reach the authorisation checks this matrix is about.
@@ -311,12 +394,18 @@ beforeAll(async () => {
   const a = await auctionOf(t, sellerId());
   expect((await w.bidderB.api.post('/api/bids/', { auction_item_id: a.id, amount: 1100 })).status).toBe(201);
   await auctionOf(t, uid('otherSeller'));
+  await saleFor(t, sellerId(), uid('bidderB'));
 });
 afterAll(() => t?.close());
 
 describe('authorisation matrix: actors × object routes', () => {
   it('covers every operation kind', () => {
     expect(new Set(ROWS.map((r) => r.op))).toEqual(new Set(['read', 'create', 'update', 'delete', 'bid', 'upload']));
+  });
+
+  it('GET /metrics is on here: the token itself opens it (so its 404 rows mean refused, not absent)', async () => {
+    const res = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.status).toBe(200);
   });
 
   for (const row of ROWS) {
@@ -339,6 +428,8 @@ describe('refusals write nothing', () => {
     const commentId = await commentOf(t, a.id, uid('bidderA'));
     const notificationId = await notificationOf(t, uid('bidderA'));
     const victim = await createUser(t.ctx);
+    const sale = await saleFor(t, sellerId(), uid('bidderA'));
+    const ratingId = await ratingFor(t, sellerId(), uid('bidderA'));
     const png = await pngBuffer(16, 16);
     const attempts: { who: ActorName[]; send: (api: ApiClient) => ReturnType<ApiClient['get']> }[] = [
       { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'otherSeller'], send: (api) => api.delete(`/api/auctionItems/delete/${a.id}/`) },
@@ -353,6 +444,8 @@ describe('refusals write nothing', () => {
       { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'seller', 'otherSeller'], send: (api) => api.post(`/api/admin/users/${victim.id}/block/`) },
       { who: ['anonymous', 'blocked'], send: (api) => api.put('/api/update-profile/', { first_name: 'Haker', city: 'X' }) },
       { who: ['anonymous', 'blocked'], send: (api) => api.post('/api/auctionItems/', auctionForm()) },
+      { who: ['anonymous', 'blocked', 'bidderB', 'otherSeller', 'admin'], send: (api) => api.post(`/api/sales/${sale.id}/rating/`, { value: 'positive' }) },
+      { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'otherSeller', 'admin'], send: (api) => api.post(`/api/ratings/${ratingId}/reply/`, { content: 'Odgovor' }) },
     ];
     const before = await storedState(t);
     let n = 0;
@@ -363,7 +456,7 @@ describe('refusals write nothing', () => {
         n += 1;
       }
     }
-    expect(n).toBe(50);
+    expect(n).toBe(61);
     expect(await storedState(t) === before, 'a refused request wrote something').toBe(true);
   });
 
@@ -371,6 +464,9 @@ describe('refusals write nothing', () => {
     const u = await createUser(t.ctx);
     const api = await loginAs(t.url, u);
     const a = await auctionOf(t, sellerId());
+    // A sale of the seller to them, and a rating they got as a seller: both theirs to rate and answer, until the block.
+    const sale = await saleFor(t, sellerId(), u.id);
+    const ratingId = await ratingFor(t, u.id, uid('bidderA'));
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', u.id).execute();
     const before = await storedState(t);
     for (const res of [
@@ -379,6 +475,8 @@ describe('refusals write nothing', () => {
       await api.post('/api/auctionItems/', auctionForm()),
       await api.put('/api/update-profile/', { first_name: 'X' }),
       await api.get('/api/notifications/'),
+      await api.post(`/api/sales/${sale.id}/rating/`, { value: 'positive' }),
+      await api.post(`/api/ratings/${ratingId}/reply/`, { content: 'Odgovor' }),
     ])
       expect(res.status).toBe(403);
     expect(await storedState(t) === before).toBe(true);

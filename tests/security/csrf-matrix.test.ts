@@ -11,7 +11,7 @@ import { eventually } from '../support/marketplace';
 import { ApiClient } from '../support/http';
 import { imagesForm, pngBuffer } from '../support/images';
 import { declaredRoutes, routeMatcher, STATE_CHANGING, storedState, rowCounts } from '../support/security-routes';
-import { auctionForm, auctionOf, buildWorld, commentOf, notificationOf, uploadImages, type World } from '../support/security-world';
+import { auctionForm, auctionOf, buildWorld, commentOf, notificationOf, ratingFor, saleFor, uploadImages, type World } from '../support/security-world';
 import { appUnsubscribeTokens } from '../../server/features/email-alerts/email-alerts.worker';
 
 let t: TestServer;
@@ -149,6 +149,14 @@ const ENTRIES: Entry[] = [
       return { api: w.bidderA.api, path: `/api/auctions/${a.id}/auto-bid/`, body: { max_amount: 5000 } };
     },
   },
+  {
+    method: 'POST',
+    route: '/api/auctions/:id/buy-now/',
+    make: async () => {
+      const a = await auctionOf(t, w.seller.user!.id, { buy_now_price: 5000 });
+      return { api: w.bidderA.api, path: `/api/auctions/${a.id}/buy-now/` };
+    },
+  },
   // A read made as POST (the contract's name lookup): it writes nothing either way, but is still guarded.
   { method: 'POST', route: '/api/users/', make: async () => ({ api: w.bidderA.api, path: '/api/users/', body: { ids: [w.seller.user!.id] } }) },
   {
@@ -177,6 +185,24 @@ const ENTRIES: Entry[] = [
       await t.ctx.db.insertInto('watchlist').values({ user_id: w.bidderA.user!.id, auction_id: a.id, created_at: new Date().toISOString() }).execute();
       return { api: w.bidderA.api, path: `/api/watchlist/${a.id}/` };
     },
+  },
+  {
+    method: 'POST',
+    route: '/api/sales/:auctionId/rating/',
+    make: async () => ({
+      api: w.bidderA.api,
+      path: `/api/sales/${(await saleFor(t, w.seller.user!.id, w.bidderA.user!.id)).id}/rating/`,
+      body: { value: 'positive', comment: 'Sve po dogovoru.' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/ratings/:id/reply/',
+    make: async () => ({
+      api: w.seller.api,
+      path: `/api/ratings/${await ratingFor(t, w.seller.user!.id, w.bidderA.user!.id)}/reply/`,
+      body: { content: 'Hvala na kupovini.' },
+    }),
   },
   {
     method: 'PATCH',

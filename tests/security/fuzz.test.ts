@@ -17,7 +17,8 @@ import { connectSocket, type TestSocket } from '../support/sockets';
 import { startFakeGoogle, type FakeGoogle } from '../support/fake-google';
 import { declaredRoutes, type DeclaredRoute } from '../support/security-routes';
 import { appUnsubscribeTokens } from '../../server/features/email-alerts/email-alerts.worker';
-import { auctionOf, commentOf, notificationOf, uploadImages } from '../support/security-world';
+import { auctionOf, commentOf, notificationOf, ratingFor, uploadImages } from '../support/security-world';
+import { saleOf } from '../support/sales';
 
 const FULL = process.env.TEST_FULL === '1';
 const CASES = FULL ? 1000 : 200;
@@ -35,7 +36,7 @@ const credentials: Record<'user' | 'admin', { email: string; password: string }>
 const idTokens: string[] = [];
 /** Validly signed one-click unsubscribe tokens (and altered ones), for POST/GET /api/unsubscribe/:token/. */
 const unsubscribeTokenPool: string[] = [];
-const ids = { auctions: [] as number[], users: [] as number[], comments: [] as number[], notifications: [] as number[], images: [] as number[] };
+const ids = { auctions: [] as number[], users: [] as number[], comments: [] as number[], notifications: [] as number[], images: [] as number[], sales: [] as number[], ratings: [] as number[] };
 const problems: string[] = [];
 const onUnhandled = (err: unknown) => problems.push(`unhandled: ${String(err)}`);
 
@@ -49,14 +50,18 @@ const FIELDS: Record<string, string[]> = {
   'POST /api/password-reset/confirm/': ['token', 'password'],
   'POST /api/auth/google/': ['id_token'],
   'POST /api/bids/': ['auction_item_id', 'amount'],
+  // No body: whatever is sent is ignored; the id in the path and the Idempotency-Key header are what it reads.
+  'POST /api/auctions/:id/buy-now/': ['amount', 'price', 'buy_now_price'],
   'POST /api/users/': ['ids'],
   'POST /api/comments/create/': ['auction_item_id', 'content'],
   'PUT /api/auction-items/:id/images/order/': ['image_ids'],
-  'POST /api/auctionItems/': ['title', 'description', 'current_price', 'auction_duration', 'city', 'phone_number', 'category'],
+  'POST /api/auctionItems/': ['title', 'description', 'current_price', 'auction_duration', 'city', 'phone_number', 'category', 'buy_now_price', 'reserve_price'],
+  'POST /api/sales/:auctionId/rating/': ['value', 'comment'],
+  'POST /api/ratings/:id/reply/': ['content'],
   'PUT /api/notification-settings/': ['email'],
   'POST /api/unsubscribe/:token/': ['List-Unsubscribe'],
 };
-const QUERY_KEYS = ['category', 'page', 'page_size', 'sort', 'status', 'q', 'search', 'next', 'code', 'state', 'error'];
+const QUERY_KEYS = ['category', 'page', 'page_size', 'sort', 'status', 'q', 'search', 'next', 'code', 'state', 'error', 'role'];
 const MULTIPART = new Set(['POST /api/auctionItems/', 'POST /api/auction-items/:id/images/', 'POST /api/unsubscribe/:token/']);
 
 // ---------------------------------------------------------------- generators
@@ -135,7 +140,14 @@ function poolFor(param: string): () => number[] {
 function caseArb(route: DeclaredRoute): fc.Arbitrary<FuzzCase> {
   const key = `${route.method} ${route.path}`;
   const params = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
-  const poolOfRoute = route.path.startsWith('/api/admin/users') ? () => ids.users : undefined;
+  // Issue 23's routes take ids of their own kind: sales of the fuzzed user, ratings they got, members.
+  const poolOfRoute = route.path.startsWith('/api/admin/users') || route.path.startsWith('/api/members/')
+    ? () => ids.users
+    : route.path.startsWith('/api/sales/')
+      ? () => ids.sales
+      : route.path.startsWith('/api/ratings/')
+        ? () => ids.ratings
+        : undefined;
   const pathArb = fc
     .tuple(...params.map((p) => (p === 'token' ? fc.oneof(fc.constantFrom(...unsubscribeTokenPool), idText(poolFor(p))) : idText(poolOfRoute ?? poolFor(p)))))
     .map((vals) => {
@@ -153,6 +165,7 @@ function caseArb(route: DeclaredRoute): fc.Arbitrary<FuzzCase> {
   const fields = FIELDS[key] ?? ['id', 'auction_item_id', 'amount', 'content'];
   const valueFor = (f: string): fc.Arbitrary<unknown> => {
     if (f === 'id_token') return fc.oneof(fc.constantFrom(...idTokens), json);
+    if (f === 'value') return fc.oneof(fc.constantFrom('positive', 'negative'), json);
     if (/_id$/.test(f)) return idValue(() => ids.auctions);
     if (/ids$/.test(f)) return fc.oneof(fc.array(idValue(() => ids.images), { maxLength: 8 }), json);
     return json;
@@ -207,11 +220,14 @@ async function send(method: string, c: FuzzCase): Promise<{ status: number; ms: 
     body = form;
   }
   const start = performance.now();
-  const res = await fetch(t.url + c.path + c.query, { method, headers, body, redirect: 'manual' });
+  // The URL as sent: the URL parser resolves dot segments (`%2e%2e` too), so `/api/members/%2e%2e/auctions/`
+  // asks for `/api/auctions/`, and its answer is checked against that route.
+  const url = new URL(t.url + c.path + c.query);
+  const res = await fetch(url, { method, headers, body, redirect: 'manual' });
   const text = await res.text();
   const type = res.headers.get('content-type');
   // Garbage in still gets an answer of the contract out: its success shape or the one error shape.
-  assertContract({ method, url: c.path + c.query, status: res.status, contentType: type, text, body: jsonOrText(type, text) });
+  assertContract({ method, url: url.pathname + url.search, status: res.status, contentType: type, text, body: jsonOrText(type, text) });
   return { status: res.status, ms: performance.now() - start, type, text };
 }
 
@@ -261,6 +277,11 @@ beforeAll(async () => {
     ids.notifications.push(await notificationOf(t, i % 2 ? user.id : admin.id, a.id));
   }
   ids.images.push(...(await uploadImages(sellerApi, ids.auctions[1], 2)));
+  // Sales of the fuzzed user on both sides, and ratings they got (issue 23).
+  for (let i = 0; i < 4; i++) {
+    ids.sales.push((await saleOf(t.ctx, i % 2 ? seller.id : user.id, i % 2 ? user.id : seller.id)).id);
+    ids.ratings.push(await ratingFor(t, user.id, seller.id));
+  }
   // Validly signed ID tokens whose claims are hostile (names with markup, odd e-mails, a known user's e-mail).
   const claims = [
     { sub: '1001', email: 'g1@gmail.com', name: '<img src=x onerror=alert(1)>', email_verified: true },

@@ -15,6 +15,7 @@ import * as auctions from '@shared/schemas/auctions';
 import * as bids from '@shared/schemas/bids';
 import * as comments from '@shared/schemas/comments';
 import * as notifications from '@shared/schemas/notifications';
+import * as sales from '@shared/schemas/sales';
 import { startTestServer, type TestServer } from '../support/app';
 import { declaredRoutes } from '../support/security-routes';
 
@@ -58,6 +59,10 @@ const TYPES: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['NotificationResponse', notifications.NotificationResponse],
   ['CurrentUserData', accounts.CurrentUserData],
   ['AdminUser', accounts.AdminUser],
+  ['RatingScore', auctions.RatingScore],
+  ['Rating', sales.Rating],
+  ['Sale', sales.SaleItem],
+  ['MemberRating', sales.MemberRating],
 ];
 
 /** The object schemas inside a schema of the table: array elements and union options taken apart. */
@@ -145,6 +150,19 @@ describe('docs/api.md', () => {
     const bid = endpoints.get('POST /api/bids/')!;
     expect(bid).toMatch(/`current_price` \| number/);
     expect(bid).toMatch(/`min_amount` \| number \| `current_price` \+ 10/);
+  });
+
+  it('documents the types of sales, ratings and profiles key for key (issue 23), answers that only come paged', () => {
+    const missing: string[] = [];
+    for (const [name, type] of TYPES.slice(-4)) {
+      const text = types.get(name);
+      if (text === undefined) missing.push(`type ${name}: no section`);
+      else for (const key of keysOf(type)) if (!named(text, key)) missing.push(`type ${name}: ${key}`);
+    }
+    expect(missing).toEqual([]);
+    expect(endpoints.get('GET /api/sales/')).toContain('`Sale`');
+    expect(endpoints.get('GET /api/members/{id}/ratings/')).toContain('`MemberRating`');
+    expect(types.get('NotificationResponse')).toContain('`rating_received`');
   });
 
   it('is linked from the README', () => {

@@ -62,6 +62,10 @@ describe('the contract check on every answer the tests see', () => {
     bid_count: 0,
     status: 'active',
     watched: false,
+    buy_now_price: null,
+    has_reserve: false,
+    reserve_met: null,
+    outcome: null,
   };
   const json = (method: string, url: string, status: number, body: unknown): SeenResponse => ({
     method,

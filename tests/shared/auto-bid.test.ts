@@ -181,3 +181,75 @@ describe('rule 5: rows', () => {
     }
   });
 });
+
+describe('issue 25: the hidden reserve (start 1,000, reserve 5,000; docs/bidding.md)', () => {
+  const R = 5000;
+  const withR = (price: number, leader: number | null = null, leaderMax: number | null = null): AutoBidState => ({ price, leader, leaderMax, reserve: R });
+  const nextR = (o: AutoBidOutcome): AutoBidState => ({ ...next(o), reserve: R });
+
+  it('A max 8,000 → A 5,000 (met); B max 6,000 → B 6,000, A 6,010', () => {
+    let o = resolveBid(withR(1000), max(A, 8000));
+    expect(o).toEqual({ rows: [auto(A, 5000)], price: 5000, leader: A, leaderMax: 8000 });
+    o = resolveBid(nextR(o), max(B, 6000));
+    expect(o).toEqual({ rows: [auto(B, 6000), auto(A, 6010)], price: 6010, leader: A, leaderMax: 8000, beaten: { bidder: B, max: 6000 } });
+  });
+
+  it('A max 3,000 → A 1,010 (not met); B bids 4,000 → B 4,000, A beaten; C max 5,000 → C 5,000 (met at once, not 4,010)', () => {
+    let o = resolveBid(withR(1000), max(A, 3000));
+    expect(o).toEqual({ rows: [auto(A, 1010)], price: 1010, leader: A, leaderMax: 3000 });
+    o = resolveBid(nextR(o), manual(B, 4000));
+    expect(o).toEqual({ rows: [typed(B, 4000)], price: 4000, leader: B, leaderMax: null, beaten: { bidder: A, max: 3000 } });
+    o = resolveBid(nextR(o), max(C, 5000));
+    expect(o).toEqual({ rows: [auto(C, 5000)], price: 5000, leader: C, leaderMax: 5000, outbid: B });
+  });
+
+  it('A max 3,000 → A 1,010; A raises to 8,000 → the leader’s row at 5,000 (met)', () => {
+    let o = resolveBid(withR(1000), max(A, 3000));
+    expect(o.rows).toEqual([auto(A, 1010)]);
+    o = resolveBid(nextR(o), max(A, 8000));
+    expect(o).toEqual({ rows: [auto(A, 5000)], price: 5000, leader: A, leaderMax: 8000 });
+    // Raising again above the reserve writes nothing (the price is at the reserve already).
+    expect(resolveBid(nextR(o), max(A, 9000))).toEqual({ rows: [], price: 5000, leader: A, leaderMax: 9000 });
+  });
+
+  it('manual bids are taken as typed: B bids 2,000 (not met), C bids 5,000 (met)', () => {
+    let o = resolveBid(withR(1000), manual(B, 2000));
+    expect(o).toEqual({ rows: [typed(B, 2000)], price: 2000, leader: B, leaderMax: null });
+    o = resolveBid(nextR(o), manual(C, 5000));
+    expect(o).toEqual({ rows: [typed(C, 5000)], price: 5000, leader: C, leaderMax: null, outbid: B });
+  });
+
+  it('a leader without a maximum who sets one at or above the reserve bids the reserve; below it, no row', () => {
+    expect(resolveBid(withR(2000, B), max(B, 4000))).toEqual({ rows: [], price: 2000, leader: B, leaderMax: 4000 });
+    expect(resolveBid(withR(2000, B), max(B, 5000))).toEqual({ rows: [auto(B, 5000)], price: 5000, leader: B, leaderMax: 5000 });
+  });
+
+  it('N ≥ T + 10 with N reaching the reserve: the leader at T, then the newcomer at the reserve (never above N)', () => {
+    expect(resolveBid(withR(1010, A, 3000), max(B, 7000))).toEqual({
+      rows: [auto(A, 3000), auto(B, 5000)],
+      price: 5000,
+      leader: B,
+      leaderMax: 7000,
+      beaten: { bidder: A, max: 3000 },
+    });
+    // N below the reserve: the ordinary T + 10.
+    expect(resolveBid(withR(1010, A, 3000), max(B, 4000)).rows).toEqual([auto(A, 3000), auto(B, 3010)]);
+    // T < N < T + 10 with N at the reserve: N itself is the reserve.
+    expect(resolveBid(withR(1010, A, 4995), max(B, 5000)).rows).toEqual([auto(A, 4995), auto(B, 5000)]);
+  });
+
+  it('refusals do not write the reserve row, and the invariant holds after every accepted action', () => {
+    expect(resolveBid(withR(1010, A, 3000), max(A, 2000))).toMatchObject({ rows: [], refusal: 'only_raise' });
+    expect(resolveBid(withR(1010, A, 3000), manual(A, 6000))).toMatchObject({ rows: [], refusal: 'auto_bid_active' });
+    const states = [withR(1000), withR(1010, A, 3000), withR(4000, B), withR(5000, C, 5000), withR(6010, A, 8000)];
+    const actions = [max(B, 4990), max(B, 5000), max(B, 9000), manual(B, 4500), manual(B, 5000), max(A, 5000), max(A, 12000), max(C, 6010)];
+    for (const s of states) {
+      for (const a of actions) {
+        const o = resolveBid(s, a);
+        if (o.refusal && !o.rows.length) continue;
+        if (o.leaderMax !== null && o.leaderMax >= R) expect(o.price).toBeGreaterThanOrEqual(R);
+        for (const r of o.rows) if (r.bidder === o.leader && r.auto && o.leaderMax !== null) expect(r.amount).toBeLessThanOrEqual(o.leaderMax);
+      }
+    }
+  });
+});

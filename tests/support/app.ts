@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Logger } from 'pino';
 import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { createApp, type App } from '../../server/app';
@@ -25,9 +26,9 @@ export function tempDataDir(prefix = 'aukcije-test-'): string {
 /**
  * Starts the real app (createApp) on a fresh SQLite file in a temp DATA_DIR, listening on 127.0.0.1:0; with
  * TEST_DB=pg (`npm run test:pg`) on a fresh PostgreSQL database of its own instead (tests/support/pg.ts).
- * `env` overrides any variable of design.md §2.
+ * `env` overrides any variable of design.md §2; `opts.logger` replaces the server's logger (e.g. to read its lines).
  */
-export async function startTestServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, opts: { dataDir?: string; logger?: Logger } = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? tempDataDir();
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const pgEnv = onPostgres ? { DATABASE_URL: await testDatabaseFor(dataDir) } : {};
@@ -37,7 +38,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     SESSION_SECRET: 'test-secret-test-secret-test-secret',
     ...env,
   });
-  const server = await createApp({ config });
+  const server = await createApp({ config, ...(opts.logger ? { logger: opts.logger } : {}) });
   await server.listen(port, '127.0.0.1');
   const url = `http://127.0.0.1:${port}`;
   return {

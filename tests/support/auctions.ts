@@ -19,6 +19,9 @@ export interface AuctionOpts {
   status?: 'active' | 'ended';
   search_text?: string;
   created_at?: string;
+  /** "Kupi odmah" price and hidden reserve (issue 25); none by default. */
+  buy_now_price?: number | null;
+  reserve_price?: number | null;
 }
 
 /** Inserts an auction row straight into the database (no images). */
@@ -48,6 +51,8 @@ export async function createAuction(ctx: AppContext, sellerId: number, opts: Auc
       search_text: opts.search_text ?? normaliseForSearch(`${title} ${description}`),
       created_at: opts.created_at ?? isoAt(now),
       closed_at: null,
+      buy_now_price: opts.buy_now_price ?? null,
+      reserve_price: opts.reserve_price ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

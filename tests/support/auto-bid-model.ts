@@ -7,6 +7,12 @@
  * The model is sequential (one action after the other, as the server's transactions serialise them) and pure:
  * `apply(state, action)` returns the next state and what the acting user is answered, which rows were written,
  * and who was told what.
+ *
+ * Issue 25 adds, again from the issue's text alone: "Kupi odmah" (a `buy` action: open, no row yet and a
+ * buy-now price → one row at that price, `buy_now`, and the auction has ended; every later action is refused
+ * as ended) and the hidden reserve R (a maximum that leads below R and reaches it bids R instead; a leader
+ * who sets or raises its maximum to R or above while the price is below R bids R; manual bids as typed), and
+ * `close(state)`: sold, unsold, or reserve_not_met (no winner) below R.
  */
 
 /** The steps between amounts (shared/rules/bids.ts says the same; restated here so the model stands alone). */
@@ -17,6 +23,8 @@ export interface ModelRow {
   bidder: number;
   amount: number;
   auto: boolean;
+  /** The row of a "Kupi odmah" (only set on that row). */
+  buy_now?: true;
 }
 
 /**
@@ -35,16 +43,25 @@ export interface ModelState {
   notices: ModelNotice[];
   /** Actions applied so far (the clock of `since`). */
   clock: number;
+  /** The seller's hidden reserve and "Kupi odmah" price (null: none). */
+  reserve: number | null;
+  buyNow: number | null;
+  /** A "Kupi odmah" ended the auction. */
+  ended: boolean;
 }
 
 /** A manual bid (POST /api/bids/) or a maximum (PUT /api/auctions/{id}/auto-bid/: new, raise, same, lower). */
-export type ModelAction = { kind: 'bid'; bidder: number; amount: number } | { kind: 'max'; bidder: number; amount: number };
+export type ModelAction =
+  | { kind: 'bid'; bidder: number; amount: number }
+  | { kind: 'max'; bidder: number; amount: number }
+  /** "Kupi odmah" (issue 25): at the auction's buy-now price; `amount` is not read (0 by convention). */
+  | { kind: 'buy'; bidder: number; amount: number };
 
-export type RefusalCode = 'bid_too_low' | 'auto_bid_active' | 'max_only_raise';
+export type RefusalCode = 'bid_too_low' | 'auto_bid_active' | 'max_only_raise' | 'auction_ended' | 'buy_now_unavailable';
 
 /** What the acting user is answered, and what the action wrote. */
 export interface ModelOutcome {
-  /** 201 (bid) / 200 (maximum) when accepted, 400 when refused. */
+  /** 201 (bid, buy) / 200 (maximum) when accepted, 400 when refused. */
   status: 200 | 201 | 400;
   refusal?: { code: RefusalCode; current_price: number; min_amount: number };
   /** Rows this action wrote, in order (a refusal can still write one: rule 3, T = X). */
@@ -56,8 +73,15 @@ export interface ModelOutcome {
   leading: boolean;
 }
 
-export function initialState(startingPrice: number): ModelState {
-  return { price: startingPrice, leader: null, max: null, rows: [], notices: [], clock: 0 };
+export function initialState(startingPrice: number, options: { reserve?: number | null; buyNow?: number | null } = {}): ModelState {
+  return { price: startingPrice, leader: null, max: null, rows: [], notices: [], clock: 0, reserve: options.reserve ?? null, buyNow: options.buyNow ?? null, ended: false };
+}
+
+/** How the auction ends when it closes in state `s` (a "Kupi odmah" ended it sold already). */
+export function close(s: ModelState): { outcome: 'sold' | 'unsold' | 'reserve_not_met'; winner: number | null } {
+  if (s.rows.length === 0) return { outcome: 'unsold', winner: null };
+  if (s.reserve !== null && s.price < s.reserve) return { outcome: 'reserve_not_met', winner: null };
+  return { outcome: 'sold', winner: s.leader };
 }
 
 /** The caller's own active maximum, as GET /api/auctions/{id}/auto-bid/ answers it. */
@@ -79,11 +103,13 @@ class Step {
     this.max = before.max;
   }
 
-  write(bidder: number, amount: number, auto: boolean) {
+  ended = false;
+
+  write(bidder: number, amount: number, auto: boolean, buyNow = false) {
     // Rule 5, checked on the model itself so a mistake in it cannot pass silently.
     const first = this.before.rows.length + this.rows.length === 0;
     if (first ? amount < this.price + STEP : !(amount > this.price)) throw new Error(`model wrote ${amount} after ${this.price}`);
-    this.rows.push({ bidder, amount, auto });
+    this.rows.push(buyNow ? { bidder, amount, auto, buy_now: true } : { bidder, amount, auto });
     this.price = amount;
     this.leader = bidder;
   }
@@ -105,6 +131,9 @@ class Step {
       rows,
       notices: [...this.before.notices, ...this.notices],
       clock: this.before.clock + 1,
+      reserve: this.before.reserve,
+      buyNow: this.before.buyNow,
+      ended: this.before.ended || this.ended,
     };
     const outcome: ModelOutcome = {
       status,
@@ -121,6 +150,23 @@ class Step {
 
 function refuse(step: Step, actor: number, code: RefusalCode): { state: ModelState; outcome: ModelOutcome } {
   return step.finish(actor, 400, { code, current_price: step.price, min_amount: step.price + STEP });
+}
+
+/**
+ * The reserve, as the issue words it: a maximum of `max` that is about to lead with a row at `amount` below the
+ * reserve bids the reserve instead when it reaches it (never above the maximum).
+ */
+function atReserve(s: ModelState, max: number, amount: number): number {
+  return s.reserve !== null && amount < s.reserve && max >= s.reserve ? s.reserve : amount;
+}
+
+/** "Kupi odmah": open, no row yet, a buy-now price, not refused by a rule above. */
+function buy(s: ModelState, bidder: number) {
+  const step = new Step(s);
+  if (s.rows.length > 0 || s.buyNow === null) return refuse(step, bidder, 'buy_now_unavailable');
+  step.write(bidder, s.buyNow, false, true);
+  step.ended = true;
+  return step.finish(bidder, 201);
 }
 
 /** Rule 3 (and the spec's plain bid): a manual bid X. */
@@ -159,18 +205,21 @@ function setMax(s: ModelState, bidder: number, n: number) {
   if (held && held.owner === bidder) {
     if (n < held.amount) return refuse(step, bidder, 'max_only_raise');
     step.max = { ...held, amount: n }; // raise (or the same again): no row, no event; the time stays
+    // … except the leader's row at the reserve, when the raise reaches it while the price is below it.
+    if (s.reserve !== null && n >= s.reserve && s.price < s.reserve) step.write(bidder, s.reserve, true);
     return step.finish(bidder, 200);
   }
   if (n < s.price + STEP) return refuse(step, bidder, 'bid_too_low');
   const mine = { owner: bidder, amount: n, since: s.clock };
   if (s.leader === bidder) {
-    // The leader without a maximum sets one: no row.
+    // The leader without a maximum sets one: no row (its row at the reserve when the maximum reaches it).
     step.max = mine;
+    if (s.reserve !== null && n >= s.reserve && s.price < s.reserve) step.write(bidder, s.reserve, true);
     return step.finish(bidder, 200);
   }
   if (!held) {
     const previous = s.leader;
-    step.write(bidder, s.price + STEP, true);
+    step.write(bidder, atReserve(s, n, s.price + STEP), true);
     step.max = mine;
     if (previous !== null) step.outbid(previous);
     return step.finish(bidder, 200);
@@ -179,14 +228,14 @@ function setMax(s: ModelState, bidder: number, n: number) {
   if (n > t) {
     // N ≥ T + 10: the leader's row at T (if above the price), then N's owner at T + 10; T < N < T + 10: T, then N.
     if (t > s.price) step.write(held.owner, t, true);
-    step.write(bidder, Math.min(n, t + STEP), true);
+    step.write(bidder, atReserve(s, n, Math.min(n, t + STEP)), true);
     step.beat(held);
     step.max = mine;
     return step.finish(bidder, 200);
   }
   if (n < t) {
     step.write(bidder, n, true);
-    step.write(held.owner, Math.min(t, n + STEP), true);
+    step.write(held.owner, atReserve(s, t, Math.min(t, n + STEP)), true);
   } else {
     // N = T: the earlier maximum (the leader's) wins.
     if (n - STEP >= s.price + STEP) step.write(bidder, n - STEP, true);
@@ -198,12 +247,15 @@ function setMax(s: ModelState, bidder: number, n: number) {
 
 /** The next state and the answer to one action. */
 export function apply(s: ModelState, a: ModelAction): { state: ModelState; outcome: ModelOutcome } {
+  // After a "Kupi odmah" every bid, maximum and buy-now gets the ordinary "ended" refusal.
+  if (s.ended) return refuse(new Step(s), a.bidder, 'auction_ended');
+  if (a.kind === 'buy') return buy(s, a.bidder);
   return a.kind === 'bid' ? manualBid(s, a.bidder, a.amount) : setMax(s, a.bidder, a.amount);
 }
 
 /** Applies actions in order; the final state and each outcome. */
-export function run(startingPrice: number, actions: ModelAction[]): { state: ModelState; outcomes: ModelOutcome[] } {
-  let state = initialState(startingPrice);
+export function run(startingPrice: number, actions: ModelAction[], options: { reserve?: number | null; buyNow?: number | null } = {}): { state: ModelState; outcomes: ModelOutcome[] } {
+  let state = initialState(startingPrice, options);
   const outcomes: ModelOutcome[] = [];
   for (const a of actions) {
     const r = apply(state, a);

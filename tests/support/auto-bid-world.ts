@@ -58,7 +58,7 @@ export async function noticesOf(t: TestServer, auctionId: number): Promise<(Mode
 export async function historyOf(api: ApiClient, auctionId: number): Promise<(ModelRow & { id: number })[]> {
   const res = await api.get(`/api/bids/${auctionId}/`);
   if (res.status !== 200) throw new Error(`GET bids answered ${res.status}`);
-  return res.body.map((b) => ({ id: b.id, bidder: b.bidder, amount: b.amount, auto: b.auto }));
+  return res.body.map((b) => ({ id: b.id, bidder: b.bidder, amount: b.amount, auto: b.auto, ...(b.buy_now ? { buy_now: true as const } : {}) }));
 }
 
 /** Price and bid count as the auction's detail shows them. */

@@ -37,8 +37,10 @@ type ListOutput<S extends string, O> = S extends `${string}${'?' | '&'}page=${st
   : S extends `${string}?${infer Q}`
     ? string extends Q
       ? Unchecked
-      : Exclude<O, Paged>
-    : Exclude<O, Paged>;
+      : Unpaged<O>
+    : Unpaged<O>;
+/** The plain answer of a list asked without `page`; a route that always pages (issue 23's lists) answers its page. */
+type Unpaged<O> = [Exclude<O, Paged>] extends [never] ? O : Exclude<O, Paged>;
 
 /**
  * The success body of `METHOD path` (`path` as the test writes it, with ids and a query): from the table

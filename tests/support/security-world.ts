@@ -1,6 +1,7 @@
 /** Actors and objects for the security suites: one server, every kind of user, their auctions and data. */
 import type { TestServer } from './app';
 import { createAuction, type AuctionOpts } from './auctions';
+import { ratingOf, saleOf } from './sales';
 import { createUser, loginAs } from './factories';
 import { ApiClient } from './http';
 import { pngBuffer, imagesForm } from './images';
@@ -61,10 +62,21 @@ export async function commentOf(t: TestServer, auctionId: number, userId: number
 export async function notificationOf(t: TestServer, userId: number, auctionId: number | null = null, message = 'Novi komentar'): Promise<number> {
   const row = await t.ctx.db
     .insertInto('notifications')
-    .values({ user_id: userId, auction_id: auctionId, kind: 'comment', message, is_read: 0, created_at: isoAt(Date.now()) } as never)
+    .values({ user_id: userId, auction_id: auctionId, kind: 'new_comment', message, is_read: 0, created_at: isoAt(Date.now()) } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A sale (issue 23): an auction of `sellerId` closed with `winnerId` as its winner, straight in the database. */
+export function saleFor(t: TestServer, sellerId: number, winnerId: number) {
+  return saleOf(t.ctx, sellerId, winnerId);
+}
+
+/** A sale of `sellerId` to `winnerId` and the winner's rating of the seller; returns the rating id. */
+export async function ratingFor(t: TestServer, sellerId: number, winnerId: number): Promise<number> {
+  const sale = await saleOf(t.ctx, sellerId, winnerId);
+  return ratingOf(t.ctx, sale, winnerId, sellerId);
 }
 
 /** Uploads `n` small PNGs as the seller through the API; returns the image ids. */

@@ -12,6 +12,9 @@ const CreateAuctionPage = lazy(() => import('../features/auctions/pages/CreateAu
 const MyAuctionsPage = lazy(() => import('../features/auctions/pages/MyAuctionsPage'));
 const MyBidsPage = lazy(() => import('../features/auctions/pages/MyBidsPage'));
 const WatchlistPage = lazy(() => import('../features/auctions/pages/WatchlistPage'));
+const MemberPage = lazy(() => import('../features/auctions/pages/MemberPage'));
+const MyPurchasesPage = lazy(() => import('../features/sales/pages/MyPurchasesPage'));
+const MySalesPage = lazy(() => import('../features/sales/pages/MySalesPage'));
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
@@ -32,6 +35,7 @@ export const routes: RouteObject[] = [
       { path: '/aukcije', element: <AuctionListPage /> },
       { path: '/aukcija', element: <AuctionListPage /> },
       { path: '/aukcija/:id', element: <AuctionDetailPage /> },
+      { path: '/clan/:id', element: <MemberPage /> },
       { path: '/zaboravljena-lozinka', element: <ForgotPasswordPage /> },
       { path: '/zaboravljena-lozinka/:token', element: <ResetPasswordPage /> },
       {
@@ -49,6 +53,8 @@ export const routes: RouteObject[] = [
           { path: '/moje-aukcije', element: <MyAuctionsPage /> },
           { path: '/moje-licitacije', element: <MyBidsPage /> },
           { path: '/pracene', element: <WatchlistPage /> },
+          { path: '/moje-kupovine', element: <MyPurchasesPage /> },
+          { path: '/moje-prodaje', element: <MySalesPage /> },
           { path: '/notifikacije', element: <NotificationsPage /> },
           { path: '/podesavanja-obavestenja', element: <NotificationSettingsPage /> },
           { path: '/promena-lozinke', element: <ChangePasswordPage /> },

@@ -13,6 +13,10 @@ import { serverEnv, spawnProcess, startServerProcess, waitForHttp, type ChildPro
 
 export { freePort };
 
+// Every server the bench starts inherits this environment (or gets serverEnv()'s): stopped with SIGTERM after each
+// round, none should wait out the 5 s drain meant for a load balancer (server/lifecycle.ts). Starts are unaffected.
+process.env.SHUTDOWN_DRAIN_SECONDS ??= '0';
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const BENCH_DIR = path.join(ROOT, 'scripts/bench');
 /** Where `npm run bench` writes its tables (git ignores artifacts/). */

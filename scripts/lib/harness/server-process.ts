@@ -6,7 +6,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
-/** What every test and bench server is told: 127.0.0.1:`port`, its DATA_DIR, no demo data, no rate limits. */
+/**
+ * What every test and bench server is told: 127.0.0.1:`port`, its DATA_DIR, no demo data, no rate limits, and
+ * no drain on SIGTERM (no load balancer watches its health; the shutdown tests set their own).
+ */
 export function serverEnv(port: number, dataDir: string, logLevel: string): Record<string, string> {
   return {
     HOST: '127.0.0.1',
@@ -16,6 +19,7 @@ export function serverEnv(port: number, dataDir: string, logLevel: string): Reco
     SEED_DEMO: '0',
     RATE_LIMIT: '0',
     LOG_LEVEL: logLevel,
+    SHUTDOWN_DRAIN_SECONDS: '0',
   };
 }
 

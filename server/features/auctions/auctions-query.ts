@@ -9,14 +9,16 @@ import type { SearchTerm } from '@shared/rules/search';
  * - public: open (status active and end_date in the future) auctions of sellers who are not blocked;
  * - all: everything (admin), or only open (`active`: status active, end_date in the future) or ended ones
  *   (`ended`: closed, or end_date passed and not yet closed) — the status a card shows;
- * - seller / bidder / watcher: the user's own auctions / the auctions the user bid on / watches, ended ones included.
+ * - seller / bidder / watcher: the user's own auctions / the auctions the user bid on / watches, ended ones included;
+ * - member: a member's open auctions, for their public profile (issue 23; the member is not blocked, checked before).
  */
 export type ListScope =
   | { kind: 'public' }
   | { kind: 'all'; status?: AdminAuctionStatus }
   | { kind: 'seller'; userId: number }
   | { kind: 'bidder'; userId: number }
-  | { kind: 'watcher'; userId: number };
+  | { kind: 'watcher'; userId: number }
+  | { kind: 'member'; userId: number };
 
 export interface ListFilter {
   scope: ListScope;

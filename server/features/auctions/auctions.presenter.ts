@@ -1,4 +1,5 @@
 import type { AuctionCard, AuctionDetail, AuctionImage } from '@shared/schemas/auctions';
+import { reserveMet, shownBuyNowPrice } from '@shared/rules/buy-now';
 import { mediaUrl } from '../images/media-store';
 import type { CardRow, DetailRow } from './auctions.repository';
 
@@ -11,13 +12,32 @@ export function presentImage(img: { id: number; card_path: string; large_path: s
   return { id: img.id, image: mediaUrl(img.large_path), thumbnail: mediaUrl(img.card_path) };
 }
 
+type SellingOptions = Pick<AuctionCard, 'buy_now_price' | 'has_reserve' | 'reserve_met' | 'outcome' | 'reserve_price'>;
+
 type ImageFiles = { id: number; card_path: string; large_path: string };
+
+/**
+ * "Kupi odmah" and the reserve as a card and the detail show them (issue 25, shared/rules/buy-now.ts). The
+ * reserve amount goes to its seller alone (`viewerId` = the seller); everyone else learns only whether there
+ * is one and whether it is met.
+ */
+export function presentOptions(row: CardRow, status: 'active' | 'ended', viewerId: number | undefined): SellingOptions {
+  const options = { open: status === 'active', bidCount: row.bid_count, buyNowPrice: row.buy_now_price };
+  return {
+    buy_now_price: shownBuyNowPrice(options),
+    has_reserve: row.reserve_price !== null,
+    reserve_met: reserveMet(row.current_price, row.bid_count, row.reserve_price),
+    outcome: row.outcome,
+    ...(viewerId !== undefined && viewerId === row.seller_id ? { reserve_price: row.reserve_price } : {}),
+  };
+}
 
 /**
  * A list card (spec §3 "Auction (list)" + status), with the auction's city and all its images in display
  * order, each presented exactly as on the detail (presentImage), so a card and its detail agree.
  */
-export function presentCard(row: CardRow, images: readonly ImageFiles[], watched: boolean, now: number = Date.now()): AuctionCard {
+export function presentCard(row: CardRow, images: readonly ImageFiles[], watched: boolean, now: number = Date.now(), viewerId?: number): AuctionCard {
+  const status = statusOf(row, now);
   return {
     id: row.id,
     title: row.title,
@@ -30,8 +50,9 @@ export function presentCard(row: CardRow, images: readonly ImageFiles[], watched
     first_image: row.first_image_path ? mediaUrl(row.first_image_path) : null,
     images: images.map(presentImage),
     bid_count: row.bid_count,
-    status: statusOf(row, now),
+    status,
     watched,
+    ...presentOptions(row, status, viewerId),
   };
 }
 
@@ -40,7 +61,9 @@ export function presentDetail(
   row: DetailRow,
   images: readonly ImageFiles[],
   now: number = Date.now(),
+  viewerId?: number,
 ): AuctionDetail {
+  const status = statusOf(row, now);
   return {
     id: row.id,
     title: row.title,
@@ -54,11 +77,13 @@ export function presentDetail(
     phone_number: row.phone_number,
     category: row.category,
     bid_count: row.bid_count,
-    status: statusOf(row, now),
+    status,
     winner: row.winner_id,
     created_at: row.created_at,
     images: images.map(presentImage),
     watched: Boolean(row.watched),
     watch_count: Number(row.watch_count),
+    ...presentOptions(row, status, viewerId),
+    seller_rating: { positive: Number(row.seller_positive), negative: Number(row.seller_negative) },
   };
 }

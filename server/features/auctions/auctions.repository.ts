@@ -3,6 +3,7 @@ import { isPostgres } from '../../db/dialect';
 import { precompiled } from '../../db/precompiled';
 import type { Auction, AuctionsTable, Database, DbOrTx } from '../../db/types';
 import type { AdminAuctionSort } from '@shared/rules/admin';
+import type { AuctionOutcome } from '@shared/rules/buy-now';
 import type { SearchTerm } from '@shared/rules/search';
 import { chooseSearchPlan, filterSearch, ftsPhrase, whereMatches, type SearchPlan } from './auctions-search.repository';
 
@@ -22,6 +23,10 @@ export interface CardRow {
   bid_count: number;
   status: 'active' | 'ended';
   first_image_path: string | null;
+  buy_now_price: number | null;
+  /** Read for every card, shown only to the seller (auctions.presenter.ts). */
+  reserve_price: number | null;
+  outcome: AuctionOutcome | null;
 }
 
 export interface DetailRow extends CardRow {
@@ -34,6 +39,9 @@ export interface DetailRow extends CardRow {
   watch_count: number;
   /** Whether the viewer watches it (0/1 on SQLite, a boolean on PostgreSQL; always falsy for a visitor). */
   watched: number | boolean;
+  /** The seller's positive and negative ratings (issue 23), counted on each read from the (rated_id, value) index. */
+  seller_positive: number;
+  seller_negative: number;
 }
 
 import type { AuctionsQuery, ListFilter, ListScope } from './auctions-query';
@@ -62,6 +70,8 @@ function applyFilter<O>(db: DbOrTx, q: AuctionsQuery<O>, f: ListFilter, plan: Se
     q = q.where('a.seller_id', '=', s.userId);
   } else if (s.kind === 'bidder') {
     q = q.where('a.id', 'in', (eb) => eb.selectFrom('bids as b').select('b.auction_id').where('b.bidder_id', '=', s.userId));
+  } else if (s.kind === 'member') {
+    q = q.where('a.seller_id', '=', s.userId).where('a.status', '=', 'active').where('a.end_date', '>', f.now);
   } else if (s.kind === 'watcher') {
     q = q.where('a.id', 'in', (eb) => eb.selectFrom('watchlist as w').select('w.auction_id').where('w.user_id', '=', s.userId));
   } else if (s.kind === 'all' && s.status === 'active') {
@@ -91,6 +101,9 @@ function cardColumns(eb: ExpressionBuilder<Database & { a: AuctionsTable }, 'a'>
     'a.seller_id',
     'a.bid_count',
     'a.status',
+    'a.buy_now_price',
+    'a.reserve_price',
+    'a.outcome',
     eb
       .selectFrom('auction_images as i')
       .select('i.card_path')
@@ -243,6 +256,14 @@ export async function findDetail(db: DbOrTx, id: number, viewerId?: number): Pro
       viewerId === undefined
         ? sql<number>`0`.as('watched')
         : eb.exists(eb.selectFrom('watchlist as v').select('v.auction_id').where('v.user_id', '=', viewerId).whereRef('v.auction_id', '=', 'a.id')).as('watched'),
+      ...(['positive', 'negative'] as const).map((value) =>
+        eb
+          .selectFrom('ratings as r')
+          .select((r) => r.fn.countAll<number>().as('n'))
+          .whereRef('r.rated_id', '=', 'a.seller_id')
+          .where('r.value', '=', value)
+          .as(`seller_${value}`),
+      ),
     ])
     .where('a.id', '=', id)
     .executeTakeFirst();

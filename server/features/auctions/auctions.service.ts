@@ -40,6 +40,8 @@ export async function createAuction(ctx: AppContext, seller: User, input: Create
     search_text: normaliseForSearch(`${input.title} ${input.description}`),
     created_at: isoAt(now),
     closed_at: null,
+    buy_now_price: input.buy_now_price,
+    reserve_price: input.reserve_price,
   });
   // A short auction (small AUCTION_DAY_SECONDS) may end before the closer's next planned wake-up.
   ctx.closer.rearm();
@@ -51,7 +53,7 @@ export async function getDetail(ctx: AppContext, id: number, viewerId?: number):
   const row = await repo.findDetail(ctx.db, id, viewerId);
   if (!row) throw AppError.notFound(auctionTexts.notFound);
   const images = await listImages(ctx.db, id);
-  return presentDetail(row, images);
+  return presentDetail(row, images, Date.now(), viewerId);
 }
 
 /**
@@ -66,7 +68,7 @@ export async function getSnapshot(db: Db, id: number, viewerId?: number): Promis
     const seq = await findSeq(tx, id);
     if (seq === undefined) return undefined;
     const images = await listImages(tx, id);
-    return { seq, auction: presentDetail(row, images) };
+    return { seq, auction: presentDetail(row, images, Date.now(), viewerId) };
   });
 }
 
@@ -150,5 +152,5 @@ async function presentCards(ctx: AppContext, rows: repo.CardRow[], now: number, 
     imagesForAuctions(ctx.db, ids),
     viewerId === undefined ? new Set<number>() : watchedAmong(ctx.db, viewerId, ids),
   ]);
-  return rows.map((r) => presentCard(r, images.get(r.id) ?? [], watched.has(r.id), now));
+  return rows.map((r) => presentCard(r, images.get(r.id) ?? [], watched.has(r.id), now, viewerId));
 }

@@ -44,14 +44,18 @@ export async function sendEndingSoon(ctx: AppContext, auctionId: number, nowMs: 
   }, { events: (events) => events });
 }
 
-/** Sends the alert of every auction whose window has opened at `nowMs`, each published after its commit. Returns how many. */
-export async function sendDueEndingSoon(ctx: AppContext, nowMs: number = Date.now()): Promise<number> {
+/**
+ * Sends the alert of every auction whose window has opened at `nowMs`, each published after its commit. Returns
+ * how many. `stopped()` is asked between two auctions, as in closeDueAuctions().
+ */
+export async function sendDueEndingSoon(ctx: AppContext, nowMs: number = Date.now(), stopped: () => boolean = () => false): Promise<number> {
   const windowMs = ctx.config.endingSoonSeconds * 1000;
   if (windowMs <= 0) return 0;
   let sent = 0;
   for (;;) {
     const ids = await findEndingSoonIds(ctx.db, isoAt(nowMs), isoAt(nowMs + windowMs), BATCH);
     for (const id of ids) {
+      if (stopped()) return sent;
       if (await sendEndingSoon(ctx, id, nowMs)) sent += 1;
     }
     if (ids.length < BATCH) return sent;

@@ -7,14 +7,18 @@
 import type { AppContext, Closer } from '../../context';
 import { closeDueAuctions } from './closing';
 import { sendDueEndingSoon } from './closing.ending-soon';
-import { findNextWakeDates } from './closing.repository';
+import { findNextWakeDates, findOldestDueEnd } from './closing.repository';
+import { isoAt } from '../../lib/time';
 
 const MAX_WAIT_MS = 1000;
 
 /** The closer (ctx.closer) and what only the app's shell calls: start. */
 export interface ClosingScheduler extends Closer {
-  /** Starts the closer on `ctx`: a sweep now, then the timer. Returns stop(). */
-  start(ctx: AppContext): () => void;
+  /**
+   * Starts the closer on `ctx`: a sweep now, then the timer. Returns stop(), which settles once the pass under
+   * way (if any) has finished the auction it was closing: a pass stops between two auctions, never inside a close.
+   */
+  start(ctx: AppContext): () => Promise<void>;
 }
 
 /** One per app (AppContext.closer); rearm() does nothing until start(). */
@@ -26,22 +30,27 @@ export function createClosingScheduler(): ClosingScheduler {
       const timer = closingTimer(ctx);
       wake = timer.run;
       timer.run();
+      ctx.metrics.closerLag(async () => {
+        const oldest = await findOldestDueEnd(ctx.db, isoAt(Date.now()));
+        return oldest ? Math.max(0, (Date.now() - Date.parse(oldest)) / 1000) : 0;
+      });
       return () => {
         wake = undefined;
-        timer.stop();
+        return timer.stop();
       };
     },
   };
 }
 
-function closingTimer(ctx: AppContext): { run(): void; stop(): void } {
+function closingTimer(ctx: AppContext): { run(): void; stop(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  let running = false;
+  let pass: Promise<void> | undefined;
   let again = false;
   // When the next ending-soon window opens, as last read (-Infinity: not read yet). An idle tick skips the
   // alerts' query until then; the read after each pass (every tick) notices a nearer one within a second.
   let windowAt = -Infinity;
+  const isStopped = () => stopped;
 
   const arm = (delay: number) => {
     if (stopped) return;
@@ -50,19 +59,14 @@ function closingTimer(ctx: AppContext): { run(): void; stop(): void } {
     timer.unref();
   };
 
-  const run = async (): Promise<void> => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
+  const sweep = async (): Promise<void> => {
     try {
       do {
         again = false;
-        await closeDueAuctions(ctx);
-        if (Date.now() >= windowAt) await sendDueEndingSoon(ctx);
+        await closeDueAuctions(ctx, Date.now(), isStopped);
+        if (!stopped && Date.now() >= windowAt) await sendDueEndingSoon(ctx, Date.now(), isStopped);
       } while (again && !stopped);
+      if (stopped) return;
       const next = await nextWake(ctx);
       windowAt = next.windowAt;
       const at = Math.min(next.endAt, next.windowAt);
@@ -71,16 +75,26 @@ function closingTimer(ctx: AppContext): { run(): void; stop(): void } {
     } catch (err) {
       if (!stopped) ctx.logger.error({ err }, 'closing auctions failed');
       arm(MAX_WAIT_MS);
-    } finally {
-      running = false;
     }
+  };
+
+  const run = async (): Promise<void> => {
+    if (stopped) return;
+    if (pass) {
+      again = true;
+      return;
+    }
+    pass = sweep().finally(() => {
+      pass = undefined;
+    });
   };
 
   return {
     run: () => void run(),
-    stop: () => {
+    stop: async () => {
       stopped = true;
       clearTimeout(timer);
+      await pass;
     },
   };
 }

@@ -47,7 +47,8 @@ interface Ctx {
   tx: DbOrTx;
   auction: Auction;
   bidder: User;
-  /** The leader's active maximum before the request (see resolveBid's state). */
+  /** The leader before the request, and its active maximum (see resolveBid's state). */
+  leader: number | null;
   leaderMax: number | null;
   /**
    * When the request arrived: the auction must be open then, and its rows, maxima and notifications are dated
@@ -61,8 +62,8 @@ interface Ctx {
  * The rules' view of an auction (resolveBid's state): its price, the leader (the highest bid's bidder) and the
  * leader's active maximum. An active maximum held by anyone else cannot count (only the leader holds one).
  */
-export function rulesState(price: number, leader: number | null, active: ActiveMax | null | undefined): AutoBidState {
-  return { price, leader, leaderMax: active && active.bidder_id === leader ? active.max_amount : null };
+export function rulesState(price: number, leader: number | null, active: ActiveMax | null | undefined, reserve: number | null = null): AutoBidState {
+  return { price, leader, leaderMax: active && active.bidder_id === leader ? active.max_amount : null, reserve };
 }
 
 /**
@@ -97,13 +98,13 @@ export async function decideBid(
   const refusal = refusalFor(auction, bidder.id, action.kind === 'manual' ? action.amount : null, nowMs);
   if (refusal || !auction) return refusal ?? { refused: 'not_found' };
   const leader = (await findLeadingBid(tx, auction.id))?.bidder_id ?? null;
-  const state = rulesState(auction.current_price, leader, await findActiveMax(tx, auction.id));
+  const state = rulesState(auction.current_price, leader, await findActiveMax(tx, auction.id), auction.reserve_price);
   const leaderMax = state.leaderMax;
   const outcome = resolveBid(state, { ...action, bidder: bidder.id });
   const refused = outcomeRefusal(outcome);
   if (refused && !outcome.rows.length) return refused;
 
-  const c: Ctx = { tx, auction, bidder, leaderMax, nowMs, softMs };
+  const c: Ctx = { tx, auction, bidder, leader, leaderMax, nowMs, softMs };
   const rows = await writeRows(c, outcome.rows);
   await storeMaxima(c, action, outcome);
   const notifications = await notify(c, outcome, rows);
@@ -115,7 +116,7 @@ export async function decideBid(
     leading: outcome.leader === bidder.id,
     extended: after.end_date !== auction.end_date,
     refusal: refused,
-    events: [...rows.map((r): DomainEvent => ({ type: 'bid:placed', payload: presentBidPlacedEvent(r.bid, r.state) })), ...notificationEvents(notifications)],
+    events: [...rows.map((r): DomainEvent => ({ type: 'bid:placed', payload: presentBidPlacedEvent(r.bid, r.state, auction.reserve_price) })), ...notificationEvents(notifications)],
   };
 }
 
@@ -153,9 +154,9 @@ async function storeMaxima(c: Ctx, action: Omit<AutoBidAction, 'bidder'>, outcom
   if (beaten && beaten.bidder !== c.bidder.id) await markMaxBeaten(c.tx, c.auction.id, beaten.bidder, now);
   if (action.kind !== 'max' || outcome.refusal) return;
   if (beaten?.bidder === c.bidder.id) await saveMax(c.tx, { ...key, max_amount: action.amount, created_at: now, beatenAt: now });
-  else if (outcome.rows.length) await saveMax(c.tx, { ...key, max_amount: action.amount, created_at: now, beatenAt: null });
-  // No row: the leader set its first maximum, or raised (or repeated) the one it holds.
-  else if (c.leaderMax !== null) await raiseMax(c.tx, c.auction.id, c.bidder.id, action.amount);
+  // The leader raised (or repeated) the one it holds: no row, or its row at the reserve (issue 25).
+  else if (c.leader === c.bidder.id && c.leaderMax !== null) await raiseMax(c.tx, c.auction.id, c.bidder.id, action.amount);
+  // A new maximum: a newcomer's, or the leader's first (no row, or its row at the reserve).
   else await saveMax(c.tx, { ...key, max_amount: action.amount, created_at: now, beatenAt: null });
 }
 

@@ -2,9 +2,10 @@ import type { Bid } from '../../db/types';
 import type { BidPlacedEvent, BidResponse, PlacedBidResponse } from '@shared/schemas/bids';
 import type { AutoBidResponse } from '@shared/schemas/autobid';
 import type { AcceptedState } from './bids.repository';
+import { reserveMet } from '@shared/rules/buy-now';
 
 export function presentBid(b: Bid & { bidder_name: string }): BidResponse {
-  return { id: b.id, bidder: b.bidder_id, bidder_name: b.bidder_name, amount: b.amount, created_at: b.created_at, auto: b.auto === 1 };
+  return { id: b.id, bidder: b.bidder_id, bidder_name: b.bidder_name, amount: b.amount, created_at: b.created_at, auto: b.auto === 1, buy_now: b.buy_now === 1 };
 }
 
 /** The bid as placed, the auction after every row of the request (an automatic answer included) and who leads. */
@@ -12,7 +13,8 @@ export function presentPlacedBid(bid: BidResponse, state: AcceptedState, leading
   return { ...bid, current_price: state.current_price, bid_count: state.bid_count, end_date: state.end_date, leading };
 }
 
-export function presentBidPlacedEvent(bid: BidResponse, state: AcceptedState): BidPlacedEvent {
+/** `reserve`: the auction's hidden reserve, of which only whether this row meets it is told (issue 25). */
+export function presentBidPlacedEvent(bid: BidResponse, state: AcceptedState, reserve: number | null): BidPlacedEvent {
   return {
     auction_id: state.id,
     seq: state.seq,
@@ -20,6 +22,7 @@ export function presentBidPlacedEvent(bid: BidResponse, state: AcceptedState): B
     current_price: state.current_price,
     bid_count: state.bid_count,
     end_date: state.end_date,
+    reserve_met: reserveMet(state.current_price, state.bid_count, reserve),
   };
 }
 

@@ -24,6 +24,11 @@ export async function findBidGate(db: DbOrTx, id: number): Promise<BidGate | und
   return (await gateById(db, { id }))[0];
 }
 
+/** What decides whether "Kupi odmah" can be used (issue 25), read before its transaction. */
+export function findBuyNowGate(db: DbOrTx, id: number) {
+  return db.selectFrom('auctions').select(['seller_id', 'status', 'end_date', 'current_price', 'bid_count', 'buy_now_price']).where('id', '=', id).executeTakeFirst();
+}
+
 export type MaxGate = BidGate & { leader_id: number | null; active: ActiveMax | null };
 
 const maxGateById = precompiled((db: DbOrTx, p: { id: number }) =>
@@ -136,6 +141,11 @@ export async function insertBids(db: DbOrTx, rows: NewBid[]): Promise<Bid[]> {
   const inserted = await insert(db, params);
   // RETURNING's order is not promised for a multi-row INSERT: by amount, which rises with the rows.
   return inserted.sort((a, b) => a.amount - b.amount);
+}
+
+/** The one row of a "Kupi odmah" (issue 25): `buy_now` 1, typed by the buyer (not automatic). */
+export async function insertBuyNowBid(db: DbOrTx, row: Omit<NewBid, 'auto'>): Promise<Bid> {
+  return db.insertInto('bids').values({ ...row, auto: 0, buy_now: 1 }).returningAll().executeTakeFirstOrThrow();
 }
 
 export type ActiveMax = Pick<AutoBid, 'bidder_id' | 'max_amount'>;

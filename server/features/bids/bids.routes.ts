@@ -10,6 +10,7 @@ import { bidTexts } from '@shared/texts/bids';
 import { AutoBidInput, type AutoBidStateResponse } from '@shared/schemas/autobid';
 import { placeBid, type IdempotencyKey } from './bids.service';
 import { getAutoBid, setAutoBid } from './auto-bid.service';
+import { buyNow } from './buy-now.service';
 import { findAuction } from '../auctions/auctions.repository';
 import { findUserNames, listBids } from './bids.repository';
 import { presentBid } from './bids.presenter';
@@ -19,11 +20,12 @@ import { perUserLimit } from '../../http/rate-limit';
 /** An optional `Idempotency-Key` header: 1–255 visible ASCII characters (a UUID is typical). */
 const IdempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/);
 
-function idempotencyKeyOf(header: string | undefined, input: PlaceBidInput): IdempotencyKey | undefined {
+/** The key and a hash of what it came with: a bid's [auction, amount], a buy-now's ['buy-now', auction]. */
+function idempotencyKeyOf(header: string | undefined, request: readonly unknown[]): IdempotencyKey | undefined {
   if (header === undefined) return undefined;
   const parsed = IdempotencyKeyHeader.safeParse(header);
   if (!parsed.success) throw AppError.badRequest(bidTexts.idempotencyKeyInvalid, undefined, 'idempotency_key_invalid');
-  const hash = createHash('sha256').update(JSON.stringify([input.auction_item_id, input.amount])).digest('hex');
+  const hash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
   return { key: parsed.data, hash };
 }
 
@@ -38,6 +40,12 @@ function send<T>(res: Response, result: BidResult<T>, status: number): void {
   else res.status(result.replay.status).set('Idempotent-Replayed', 'true').type('application/json').send(result.replay.body);
 }
 
+/** Counts the result on GET /metrics (aukcije_bids_total): the outcome, and a refusal's error code as its reason. */
+function counted<T>(ctx: AppContext, kind: 'bid' | 'auto_bid' | 'buy_now', result: BidResult<T>): BidResult<T> {
+  ctx.metrics.bid(kind, result.outcome, result.outcome === 'refused' ? result.error.code : 'none');
+  return result;
+}
+
 export function bidsRoutes(ctx: AppContext): Router {
   const r = Router();
   const bidLimit = perUserLimit(ctx, 'bid', 10_000, 30);
@@ -45,15 +53,22 @@ export function bidsRoutes(ctx: AppContext): Router {
 
   r.post('/bids/', requireActiveUser, bidLimit, async (req, res) => {
     const input = parse(PlaceBidInput, req.body);
-    const idem = idempotencyKeyOf(req.get('Idempotency-Key'), input);
-    send(res, await placeBid(ctx, currentUser(req), input, idem), 201);
+    const idem = idempotencyKeyOf(req.get('Idempotency-Key'), [input.auction_item_id, input.amount]);
+    send(res, counted(ctx, 'bid', await placeBid(ctx, currentUser(req), input, idem)), 201);
+  });
+
+  /** "Kupi odmah" (issue 25): the members who may bid; ends the auction sold at its buy-now price. No body. */
+  r.post('/auctions/:id/buy-now/', requireActiveUser, bidLimit, async (req, res) => {
+    const auctionId = parseId(req.params.id);
+    const idem = idempotencyKeyOf(req.get('Idempotency-Key'), ['buy-now', auctionId]);
+    send(res, counted(ctx, 'buy_now', await buyNow(ctx, currentUser(req), auctionId, idem)), 201);
   });
 
   /** Sets or raises the caller's maximum (automatic bidding): the gates, limit and refusals of a bid. */
   r.put('/auctions/:id/auto-bid/', requireActiveUser, bidLimit, async (req, res) => {
     const auctionId = parseId(req.params.id);
     const input = parse(AutoBidInput, req.body);
-    send(res, await setAutoBid(ctx, currentUser(req), auctionId, input), 200);
+    send(res, counted(ctx, 'auto_bid', await setAutoBid(ctx, currentUser(req), auctionId, input)), 200);
   });
 
   /** The caller's own active maximum, or null: nobody else's is ever shown. */

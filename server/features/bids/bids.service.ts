@@ -78,7 +78,9 @@ export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInp
     if (refusal) return refused(toError(refusal));
   }
   const turn = await ctx.bidLanes.run(input.auction_item_id, async (lane): Promise<Turn> => {
-    // Waited behind bids that raised the price past this one: the rules' answer, from the lane's price.
+    // Waited behind a "Kupi odmah" that ended the auction, or behind bids that raised the price past this one:
+    // the rules' answer, from the lane.
+    if (!idem && lane.ended && lane.price !== null) return turnOf({ refused: 'ended', current_price: lane.price });
     if (!idem && lane.price !== null && input.amount < minNextBid(lane.price)) return turnOf({ refused: 'too_low', current_price: lane.price });
     const t = await runBidTransaction(ctx, bidder, input, nowMs, idem);
     sawPrice(lane, lockedPrice(t.decision));

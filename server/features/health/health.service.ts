@@ -6,7 +6,7 @@ import { pingDatabase } from './health.repository';
 /** A database that takes longer than this to answer `select 1` counts as down. */
 const DATABASE_TIMEOUT_MS = 2_000;
 
-/** Whether this node can serve: its database answers, and Redis too when it has one. */
+/** Whether this node can serve: it is not draining, its database answers, and Redis too when it has one. */
 export async function checkHealth(ctx: AppContext): Promise<HealthResponse> {
   const [database, redis] = await Promise.all([
     withTimeout(pingDatabase(ctx.db), DATABASE_TIMEOUT_MS, 'database ping timeout').then(
@@ -18,5 +18,6 @@ export async function checkHealth(ctx: AppContext): Promise<HealthResponse> {
     ),
     ctx.redis ? ctx.redis.ping().then((ok) => (ok ? ('ok' as const) : ('down' as const))) : Promise.resolve('off' as const),
   ]);
+  if (ctx.lifecycle.draining) return { status: 'unavailable', database, redis, draining: true };
   return { status: database === 'ok' && redis !== 'down' ? 'ok' : 'unavailable', database, redis };
 }

@@ -91,6 +91,16 @@ export function notifySellerEnded(
   return create(tx, sellerId, auction.id, 'auction_ended', message, now);
 }
 
+/** A close below the reserve (issue 25): the seller learns the reserve and the highest bid. */
+export function notifySellerReserveNotMet(tx: DbOrTx, sellerId: number, auction: AuctionRef, reserve: number, price: number, now: string) {
+  return create(tx, sellerId, auction.id, 'auction_ended', notificationTexts.endedReserveNotMet(auction, reserve, price), now);
+}
+
+/** A close below the reserve (issue 25): the highest bidder learns there was no sale (no amount). */
+export function notifyReserveNotMet(tx: DbOrTx, bidderId: number, auction: AuctionRef, now: string) {
+  return create(tx, bidderId, auction.id, 'reserve_not_met', notificationTexts.reserveNotMet(auction), now);
+}
+
 export function notifyNewComment(
   tx: DbOrTx,
   sellerId: number,
@@ -105,6 +115,17 @@ export function notifyNewComment(
 /** To a watcher or bidder of an auction that ends in `minutes` (once per auction: the closer claims it). */
 export function notifyEndingSoon(tx: DbOrTx, userId: number, auction: AuctionRef, minutes: number, now: string) {
   return create(tx, userId, auction.id, 'ending_soon', notificationTexts.endingSoon(auction, minutes), now);
+}
+
+/** To the rated member of a sale, when the other party rated them (issue 23). */
+export function notifyRatingReceived(
+  tx: DbOrTx,
+  userId: number,
+  auction: AuctionRef,
+  rating: { positive: boolean; from: string; comment: string; ratedAs: 'seller' | 'buyer' },
+  now: string,
+) {
+  return create(tx, userId, auction.id, 'rating_received', notificationTexts.ratingReceived(auction, rating), now);
 }
 
 export interface ReadNotification {

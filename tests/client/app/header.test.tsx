@@ -103,6 +103,8 @@ describe('Header (logged in)', () => {
     expect(link('Moje aukcije')?.getAttribute('href')).toBe('/moje-aukcije');
     expect(link('Moje licitacije')?.getAttribute('title')).toBe('Predmeti na kojima sam licitirao');
     expect(link('Praćene aukcije')?.getAttribute('href')).toBe('/pracene');
+    expect(link('Kupljeni predmeti')?.getAttribute('href')).toBe('/moje-kupovine');
+    expect(link('Prodati predmeti')?.getAttribute('href')).toBe('/moje-prodaje');
     expect(link('Podešavanja obaveštenja')?.getAttribute('href')).toBe('/podesavanja-obavestenja');
     expect(within(header()).getByRole('button', { name: 'Odjava' })).toBeTruthy();
     fireEvent.mouseDown(document.body);

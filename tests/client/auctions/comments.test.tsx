@@ -50,6 +50,15 @@ describe('<Comments>', () => {
     expect(items[1].querySelector('button')?.textContent).toBe('Obriši komentar');
   });
 
+  it("links every author's name to their profile, the seller's with the score beside it (issue 23)", async () => {
+    renderWithApp(<Comments auctionId={5} sellerId={9} sellerRating={{ positive: 4, negative: 1 }} />, { seed: (qc) => qc.setQueryData(commentsKey(5), comments) });
+    const items = await screen.findAllByRole('listitem');
+    expect(screen.getByRole('link', { name: 'Ana' }).getAttribute('href')).toBe('/clan/9');
+    expect(screen.getByRole('link', { name: testUser.first_name }).getAttribute('href')).toBe(`/clan/${testUser.id}`);
+    expect(items[0].querySelector('.rating-score')?.textContent).toContain('+4 / −1');
+    expect(items[1].querySelector('.rating-score')).toBeNull();
+  });
+
   it('lets the seller delete every comment and shows the empty text', async () => {
     const { qc } = renderWithApp(<Comments auctionId={5} sellerId={testUser.id} />, { seed: (c) => c.setQueryData(commentsKey(5), comments) });
     expect((await screen.findAllByRole('button', { name: 'Obriši komentar' })).length).toBe(2);

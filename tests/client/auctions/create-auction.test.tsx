@@ -20,6 +20,8 @@ const valid: CreateValues = {
   city: 'Niš',
   phone_number: '0641234567',
   category: 'sports',
+  buy_now_price: '',
+  reserve_price: '',
 };
 
 describe('validateCreate', () => {

@@ -45,6 +45,10 @@ const card = {
   bid_count: 0,
   status: 'active' as const,
   watched: false,
+  buy_now_price: null,
+  has_reserve: false,
+  reserve_met: null,
+  outcome: null,
 };
 
 describe('<AuctionCard>', () => {

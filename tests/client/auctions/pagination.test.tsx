@@ -1,6 +1,6 @@
 import { describe, it, expect, vi } from 'vitest';
 import { render, screen, fireEvent } from '@testing-library/react';
-import { Pagination } from '../../../client/src/features/auctions/components/Pagination';
+import { Pagination } from '../../../client/src/components/Pagination';
 import { descriptionPreview } from '../../../client/src/features/auctions/components/description-preview';
 
 describe('<Pagination>', () => {

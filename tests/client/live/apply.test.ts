@@ -9,6 +9,7 @@ import type { AuctionCard, AuctionDetail, Paged } from '@shared/schemas/auctions
 import type { BidResponse as Bid } from '@shared/schemas/bids';
 import type { CommentResponse as Comment } from '@shared/schemas/comments';
 import { upsertNotification, wasExtended, leaderOf } from '../../../client/src/features/live/patches';
+import { applyNotification } from '../../../client/src/features/live/cache';
 import { END, auctionCard, auctionDetail } from './fixtures';
 
 const ME = 7;
@@ -16,7 +17,7 @@ const OTHER = 8;
 const detail = auctionDetail;
 const card = (id: number, over: Partial<AuctionCard> = {}): AuctionCard => auctionCard({ id, title: `Aukcija ${id}`, description: '', ...over });
 const page = (...cards: AuctionCard[]): Paged<AuctionCard> => ({ count: cards.length, next: null, previous: null, results: cards });
-const myBid: Bid = { id: 10, bidder: ME, bidder_name: 'Ja', amount: 1100, created_at: '2026-04-21T10:00:00.000Z', auto: false };
+const myBid: Bid = { id: 10, bidder: ME, bidder_name: 'Ja', amount: 1100, created_at: '2026-04-21T10:00:00.000Z', auto: false, buy_now: false };
 const bidEvent = (seq: number, amount: number, bidder = OTHER, end_date = END): RoomEvent => ({
   name: 'bid:placed',
   auction_id: 1,
@@ -24,10 +25,11 @@ const bidEvent = (seq: number, amount: number, bidder = OTHER, end_date = END): 
   payload: {
     auction_id: 1,
     seq,
-    bid: { id: 10 + seq, bidder, bidder_name: 'Bojan', amount, created_at: '2026-04-22T10:00:00.000Z', auto: false },
+    bid: { id: 10 + seq, bidder, bidder_name: 'Bojan', amount, created_at: '2026-04-22T10:00:00.000Z', auto: false, buy_now: false },
     current_price: amount,
     bid_count: seq,
     end_date,
+    reserve_met: null,
   },
 });
 
@@ -95,7 +97,7 @@ describe('live events patch the react-query cache in place', () => {
       name: 'auction:closed',
       auction_id: 1,
       seq: 4,
-      payload: { auction_id: 1, seq: 4, status: 'ended', winner_id: ME, final_price: 1100, end_date: END },
+      payload: { auction_id: 1, seq: 4, status: 'ended', winner_id: ME, final_price: 1100, end_date: END, outcome: 'sold' },
     });
     expect(qc.getQueryData<AuctionDetail>(auctionKey(1))).toMatchObject({ status: 'ended', winner: ME, current_price: 1100 });
     const closedCard = qc.getQueryData<Paged<AuctionCard>>(LIST_A)!.results[0]!;
@@ -107,12 +109,62 @@ describe('live events patch the react-query cache in place', () => {
     expect(qc.getQueryData<Paged<AuctionCard>>(LIST_B)!.results).toEqual([]);
   });
 
+  it('issue 25: a "Kupi odmah" row takes the option away and says the reserve is met; the close carries the outcome', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(auctionKey(1), detail({ bid_count: 0, current_price: 1000, buy_now_price: 8000, has_reserve: true, reserve_met: false }));
+    qc.setQueryData(LIST_A, page(card(1, { bid_count: 0, current_price: 1000, buy_now_price: 8000, has_reserve: true, reserve_met: false })));
+    const live = new LiveClient();
+    live.attach(qc);
+    live.setUser(ME);
+    const bought: RoomEvent = {
+      name: 'bid:placed',
+      auction_id: 1,
+      seq: 2,
+      payload: {
+        auction_id: 1,
+        seq: 2,
+        bid: { id: 30, bidder: OTHER, bidder_name: 'Kupac', amount: 8000, created_at: END, auto: false, buy_now: true },
+        current_price: 8000,
+        bid_count: 1,
+        end_date: END,
+        reserve_met: true,
+      },
+    };
+    live.apply(bought);
+    expect(qc.getQueryData<AuctionDetail>(auctionKey(1))).toMatchObject({ current_price: 8000, bid_count: 1, buy_now_price: null, reserve_met: true });
+    expect(qc.getQueryData<Paged<AuctionCard>>(LIST_A)!.results[0]).toMatchObject({ buy_now_price: null, reserve_met: true });
+    live.apply({ name: 'auction:closed', auction_id: 1, seq: 3, payload: { auction_id: 1, seq: 3, status: 'ended', winner_id: OTHER, final_price: 8000, end_date: END, outcome: 'sold' } });
+    expect(qc.getQueryData<AuctionDetail>(auctionKey(1))).toMatchObject({ status: 'ended', winner: OTHER, outcome: 'sold' });
+
+    // Below the reserve: no winner, the outcome says why.
+    qc.setQueryData(auctionKey(2), detail({ id: 2, has_reserve: true, reserve_met: false }));
+    live.apply({ name: 'auction:closed', auction_id: 2, seq: 9, payload: { auction_id: 2, seq: 9, status: 'ended', winner_id: null, final_price: 1100, end_date: END, outcome: 'reserve_not_met' } });
+    expect(qc.getQueryData<AuctionDetail>(auctionKey(2))).toMatchObject({ status: 'ended', winner: null, outcome: 'reserve_not_met', reserve_met: false });
+  });
+
   it('notifications: a new one goes first, an updated one is replaced by id', () => {
-    const n = (id: number, message: string, is_read: boolean) => ({ id, message, is_read, created_at: '2026-11-22T10:00:00.000Z', auction_id: null });
+    const n = (id: number, message: string, is_read: boolean) => ({ id, message, is_read, created_at: '2026-11-22T10:00:00.000Z', auction_id: null, kind: 'outbid' as const });
     const list = [n(2, 'b', false), n(1, 'a', true)];
     expect(upsertNotification(list, n(3, 'c', false))!.map((x) => x.id)).toEqual([3, 2, 1]);
     expect(upsertNotification(list, n(2, 'b2', false))![0]!.message).toBe('b2');
     expect(upsertNotification(undefined, n(3, 'c', false))).toBeUndefined();
+  });
+
+  it("notifications: a 'rating_received' one makes the sales pages and profiles stale (issue 23), others do not", () => {
+    const qc = new QueryClient();
+    const sales = ['sales', 'seller', 1];
+    const member = ['members', 3, 'profile'];
+    qc.setQueryData(sales, { count: 0, next: null, previous: null, results: [] });
+    qc.setQueryData(member, { id: 3 });
+    const event = (kind: 'outbid' | 'rating_received', id: number) => ({
+      notification: { id, message: 'm', is_read: false, created_at: '2026-11-25T10:00:00.000Z', auction_id: 1, kind },
+      unread_notifications_count: id,
+    });
+    applyNotification(qc, event('outbid', 1));
+    expect(qc.getQueryState(sales)?.isInvalidated).toBe(false);
+    applyNotification(qc, event('rating_received', 2));
+    expect(qc.getQueryState(sales)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(member)?.isInvalidated).toBe(true);
   });
 
   it('helpers: extension and leader', () => {

@@ -54,7 +54,7 @@ afterEach(() => live?.stop());
 function setup(myMax: number | null) {
   const qc = new QueryClient();
   qc.setQueryData(auctionKey(1), auctionDetail({ current_price: 510, bid_count: 1 }));
-  const mine: Bid = { id: 1, bidder: ME, bidder_name: 'Ja', amount: 510, created_at: '2026-11-24T09:00:00.000Z', auto: true };
+  const mine: Bid = { id: 1, bidder: ME, bidder_name: 'Ja', amount: 510, created_at: '2026-11-24T09:00:00.000Z', auto: true, buy_now: false };
   qc.setQueryData(bidsKey(1), [mine]);
   qc.setQueryData(autoBidKey(1), { max_amount: myMax });
   live = new LiveClient();
@@ -65,7 +65,7 @@ function setup(myMax: number | null) {
 }
 
 const notification = (id: number, message: string, auction_id: number | null = 1) => ({
-  notification: { id, message, is_read: false, created_at: '2026-11-24T10:00:00.000Z', auction_id },
+  notification: { id, message, is_read: false, created_at: '2026-11-24T10:00:00.000Z', auction_id, kind: 'ending_soon' as const },
   unread_notifications_count: id,
 });
 

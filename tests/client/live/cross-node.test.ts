@@ -17,10 +17,11 @@ const detail = auctionDetail({ current_price: 1000, bid_count: 0 });
 const bid = (seq: number) => ({
   auction_id: 1,
   seq,
-  bid: { id: 100 + seq, bidder: 8, bidder_name: 'Bojan', amount: 1000 + seq * 10, created_at: END, auto: false },
+  bid: { id: 100 + seq, bidder: 8, bidder_name: 'Bojan', amount: 1000 + seq * 10, created_at: END, auto: false, buy_now: false },
   current_price: 1000 + seq * 10,
   bid_count: seq,
   end_date: END,
+  reserve_met: null,
 });
 
 /** Just enough of a socket.io-client socket: listeners, connect, and acks for join and time:sync. */

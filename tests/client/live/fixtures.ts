@@ -22,6 +22,11 @@ export const auctionDetail = (over: Partial<AuctionDetail> = {}): AuctionDetail 
   images: [],
   watched: false,
   watch_count: 0,
+  buy_now_price: null,
+  has_reserve: false,
+  reserve_met: null,
+  outcome: null,
+  seller_rating: { positive: 0, negative: 0 },
   ...over,
 });
 
@@ -40,5 +45,9 @@ export const auctionCard = (over: Partial<AuctionCard> = {}): AuctionCard => ({
   bid_count: 1,
   status: 'active',
   watched: false,
+  buy_now_price: null,
+  has_reserve: false,
+  reserve_met: null,
+  outcome: null,
   ...over,
 });

@@ -22,10 +22,10 @@ import { END, auctionCard, auctionDetail } from './fixtures';
 const ME = 7;
 const PARAMS: ListParams = { page: 1, q: '', sort: 'endDateAsc', category: '' };
 const page = (...cards: AuctionCard[]): Paged<AuctionCard> => ({ count: cards.length, next: null, previous: null, results: cards });
-const first: Bid = { id: 10, bidder: 8, bidder_name: 'Bojan', amount: 1100, created_at: '2026-04-21T10:00:00.000Z', auto: false };
-const mine: Bid = { id: 11, bidder: ME, bidder_name: 'Ja', amount: 1200, created_at: '2026-04-22T10:00:00.000Z', auto: false };
+const first: Bid = { id: 10, bidder: 8, bidder_name: 'Bojan', amount: 1100, created_at: '2026-04-21T10:00:00.000Z', auto: false, buy_now: false };
+const mine: Bid = { id: 11, bidder: ME, bidder_name: 'Ja', amount: 1200, created_at: '2026-04-22T10:00:00.000Z', auto: false, buy_now: false };
 const placed: PlacedBidResponse = { ...mine, current_price: 1200, bid_count: 2, end_date: END, leading: true };
-const event = { auction_id: 1, seq: 2, bid: mine, current_price: 1200, bid_count: 2, end_date: END };
+const event = { auction_id: 1, seq: 2, bid: mine, current_price: 1200, bid_count: 2, end_date: END, reserve_met: null };
 
 /** The server as fetch sees it; every call is recorded. */
 function countedFetch(myBiddings = page(auctionCard())) {

@@ -35,12 +35,13 @@ const valid = {
   bid: {
     auction_id: 4,
     seq: 9,
-    bid: { id: 31, bidder: 7, bidder_name: 'Ana', amount: 1210, created_at: '2026-05-01T10:00:00.000Z', auto: false },
+    bid: { id: 31, bidder: 7, bidder_name: 'Ana', amount: 1210, created_at: '2026-05-01T10:00:00.000Z', auto: false, buy_now: false },
     current_price: 1210,
     bid_count: 3,
     end_date: '2026-05-01T10:05:00.000Z',
+    reserve_met: null,
   },
-  closed: { auction_id: 4, seq: 10, status: 'ended', winner_id: null, final_price: 1210, end_date: '2026-05-01T10:05:00.000Z' },
+  closed: { auction_id: 4, seq: 10, status: 'ended', winner_id: null, final_price: 1210, end_date: '2026-05-01T10:05:00.000Z', outcome: 'reserve_not_met' },
   commentCreated: {
     auction_id: 4,
     seq: 11,
@@ -48,7 +49,7 @@ const valid = {
   },
   commentDeleted: { auction_id: 4, seq: 12, comment_id: 2 },
   notification: {
-    notification: { id: 5, message: 'Ponuda &lt;b&gt;', is_read: false, created_at: '2026-05-01T10:00:00.000Z', auction_id: 4 },
+    notification: { id: 5, message: 'Ponuda &lt;b&gt;', is_read: false, created_at: '2026-05-01T10:00:00.000Z', auction_id: 4, kind: 'new_bid' },
     unread_notifications_count: 2,
   },
   count: { unread_notifications_count: 0 },

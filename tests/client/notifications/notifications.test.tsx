@@ -31,8 +31,8 @@ describe('NotificationsPage', () => {
       'GET /api/notifications/unread-count/': () => ({ body: { unread_notifications_count: unread } }),
       'GET /api/notifications/': {
         body: [
-          { id: 2, message: 'Nova ponuda na <a href="/aukcija/5">Gitara</a>.\nIznos: 900 din.', is_read: false, created_at: '2025-03-01T10:00:00Z', auction_id: 5 },
-          { id: 1, message: 'Stara poruka', is_read: true, created_at: '2025-02-01T10:00:00Z', auction_id: null },
+          { id: 2, message: 'Nova ponuda na <a href="/aukcija/5">Gitara</a>.\nIznos: 900 din.', is_read: false, created_at: '2025-03-01T10:00:00Z', auction_id: 5, kind: 'new_bid' },
+          { id: 1, message: 'Stara poruka', is_read: true, created_at: '2025-02-01T10:00:00Z', auction_id: null, kind: 'won' },
         ],
       },
       'PATCH /api/notifications/2/mark-as-read/': () => {

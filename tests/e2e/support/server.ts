@@ -41,6 +41,7 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
       RATE_LIMIT: '0',
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
+      SHUTDOWN_DRAIN_SECONDS: '0',
       SMTP_URL: '',
       GOOGLE_CLIENT_ID: '',
       GOOGLE_CLIENT_SECRET: '',

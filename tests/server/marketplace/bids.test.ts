@@ -191,7 +191,7 @@ describe('GET /api/bids/{auctionId}/', () => {
       [ana.user.id, 'Ana Anić', 1010],
       [bojan.user.id, 'Bojan Bojić', 1050],
     ]);
-    expect(Object.keys(res.body[0]).sort()).toEqual(['amount', 'auto', 'bidder', 'bidder_name', 'created_at', 'id']);
+    expect(Object.keys(res.body[0]).sort()).toEqual(['amount', 'auto', 'bidder', 'bidder_name', 'buy_now', 'created_at', 'id']);
   });
 
   it('answers 404 for an unknown auction or a bad id', async () => {

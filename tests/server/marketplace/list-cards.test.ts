@@ -39,7 +39,10 @@ const LIST_ENDPOINTS: { path: string; who: Who }[] = [
   { path: '/api/auctionItems/', who: 'seller' },
   { path: '/api/all-my-biddings/', who: 'bidder' },
   { path: '/api/watchlist/', who: 'bidder' },
+  // Issue 23: a member's open auctions on their public profile (`:id` is our seller).
+  { path: '/api/members/:id/auctions/', who: 'visitor' },
 ];
+let sellerId = 0;
 
 /** Cards of a plain or paged answer, parsed with the shared schema (an unknown or missing field fails). */
 const StrictCard = AuctionCard.strict();
@@ -58,6 +61,7 @@ describe('list cards carry city and every image, as on the detail', () => {
 
   beforeAll(async () => {
     const seller = await createUser(t.ctx);
+    sellerId = seller.id;
     const bidder = await createUser(t.ctx);
     const admin = await createUser(t.ctx, { admin: true });
     clients.visitor = new ApiClient(t.url);
@@ -98,7 +102,7 @@ describe('list cards carry city and every image, as on the detail', () => {
     const variants = path === '/api/auctions/best/' ? [path] : [path, `${path}?page=1`, `${path}?page=1&page_size=2&sort=endDateDesc`, `${path}?page=1&q=lampa`];
     for (const url of variants) {
       it(`GET ${url} (${who}): each card's city and images equal the detail's, first_image is the first image's card`, async () => {
-        const res = await clients[who].get(url);
+        const res = await clients[who].get(url.replace(':id', String(sellerId)));
         expect(res.status).toBe(200);
         const cards = cardsOf(res.body);
         const ours = cards.filter((c) => detail.has(c.id));

@@ -70,6 +70,10 @@ describe('public lists', () => {
       bid_count: 0,
       status: 'active',
       watched: false,
+      buy_now_price: null,
+      has_reserve: false,
+      reserve_met: null,
+      outcome: null,
     });
   });
 

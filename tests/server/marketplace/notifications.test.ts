@@ -34,7 +34,7 @@ describe('GET /api/notifications/', () => {
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(2);
     expect(res.body.map((n) => n.auction_id)).toEqual([a2.id, a1.id]);
-    expect(res.body[0]).toEqual({ id: expect.any(Number), message: expect.stringContaining('Druga'), is_read: false, created_at: expect.stringMatching(/Z$/), auction_id: a2.id });
+    expect(res.body[0]).toEqual({ id: expect.any(Number), message: expect.stringContaining('Druga'), is_read: false, created_at: expect.stringMatching(/Z$/), auction_id: a2.id, kind: 'new_bid' });
     expect((await ana.api.get('/api/notifications/')).body.some((n) => n.auction_id === a1.id)).toBe(false);
   });
 

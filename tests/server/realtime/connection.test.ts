@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const note = (id: number, count: number): NotificationEvent => ({
-  notification: { id, message: `Poruka ${id}`, is_read: false, created_at: '2026-11-22T08:00:00.000Z', auction_id: null },
+  notification: { id, message: `Poruka ${id}`, is_read: false, created_at: '2026-11-22T08:00:00.000Z', auction_id: null, kind: 'outbid' as const },
   unread_notifications_count: count,
 });
 

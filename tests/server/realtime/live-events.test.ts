@@ -61,10 +61,11 @@ describe('bid:placed', () => {
     expect(placed[0]).toEqual({
       auction_id: auction.id,
       seq: seq0 + 1,
-      bid: { id: r1.body.id, bidder: ana.id, bidder_name: 'Ana', amount: 1010, created_at: r1.body.created_at, auto: false },
+      bid: { id: r1.body.id, bidder: ana.id, bidder_name: 'Ana', amount: 1010, created_at: r1.body.created_at, auto: false, buy_now: false },
       current_price: 1010,
       bid_count: 1,
       end_date: auction.end_date,
+      reserve_met: null,
     });
     await until(sellerNotes, 1);
 
@@ -200,6 +201,7 @@ describe('auction:closed', () => {
       winner_id: ana.id,
       final_price: 1200,
       end_date: auction.end_date,
+      outcome: 'sold',
     });
   });
 });

@@ -29,11 +29,11 @@ function fakeContext(failOn?: string) {
 }
 
 // Events carry notifications as presented by their service (server/events.ts).
-const note: NotificationResponse = { id: 9, auction_id: 7, message: 'm', is_read: false, created_at: '2026-11-24T08:00:00.000Z' };
-const bid = { id: 1, bidder: 3, bidder_name: 'Ana', amount: 1010, created_at: '2026-11-24T08:00:00.000Z', auto: false };
+const note: NotificationResponse = { id: 9, auction_id: 7, message: 'm', is_read: false, created_at: '2026-11-24T08:00:00.000Z', kind: 'new_bid' };
+const bid = { id: 1, bidder: 3, bidder_name: 'Ana', amount: 1010, created_at: '2026-11-24T08:00:00.000Z', auto: false, buy_now: false };
 
 const events: DomainEvent[] = [
-  { type: 'bid:placed', payload: { auction_id: 7, seq: 1, bid, current_price: 1010, bid_count: 1, end_date: '2026-11-25T08:00:00.000Z' } },
+  { type: 'bid:placed', payload: { auction_id: 7, seq: 1, bid, current_price: 1010, bid_count: 1, end_date: '2026-11-25T08:00:00.000Z', reserve_met: null } },
   { type: 'notification:changed', change: { type: 'created', userId: 4, notification: note, unread: 2 } },
   { type: 'notification:changed', change: { type: 'updated', userId: 5, notification: { ...note }, unread: 1 } },
   { type: 'comment:deleted', payload: { auction_id: 7, seq: 2, comment_id: 11 } },
@@ -54,7 +54,7 @@ describe('publish()', () => {
       'auction:7 auction:deleted',
     ]);
     expect(sent[1]!.payload).toEqual({
-      notification: { id: 9, message: 'm', is_read: false, created_at: note.created_at, auction_id: 7 },
+      notification: { id: 9, message: 'm', is_read: false, created_at: note.created_at, auction_id: 7, kind: 'new_bid' },
       unread_notifications_count: 2,
     });
     expect(sent[4]!.payload).toEqual({ unread_notifications_count: 0 });

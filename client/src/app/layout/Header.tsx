@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sr } from '@shared/texts/sr';
 import { watchlistTexts } from '@shared/texts/watchlist';
+import { salesTexts } from '@shared/texts/sales';
 import { notificationSettingsTexts } from '@shared/texts/notification-settings';
 import { Logo } from '../../components/Logo';
 import { clearAuth, useAuth } from '../../features/auth/use-auth';
@@ -223,6 +224,12 @@ function UserMenu({ pathname, onLoggedOut }: { pathname: string; onLoggedOut: ()
             </li>
             <li>
               <Link to="/pracene">{watchlistTexts.title}</Link>
+            </li>
+            <li>
+              <Link to="/moje-kupovine">{salesTexts.purchasesTitle}</Link>
+            </li>
+            <li>
+              <Link to="/moje-prodaje">{salesTexts.salesTitle}</Link>
             </li>
             <li>
               <Link to="/podesavanja-obavestenja">{notificationSettingsTexts.title}</Link>

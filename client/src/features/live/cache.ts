@@ -13,6 +13,7 @@ import { bidsQuery } from '../auctions/api/bids';
 import { commentsQuery } from '../auctions/api/comments';
 import { notificationsQuery } from '../notifications/api/notifications';
 import { unreadCountQuery } from '../notifications/api/unread-count';
+import { membersKey, salesKey } from '../sales/api/sales';
 import {
   addCommentOnce,
   appendBid,
@@ -114,6 +115,11 @@ export const readHistory = (qc: QueryClient, id: number): void => void qc.prefet
 export function applyNotification(qc: QueryClient, e: NotificationEvent): void {
   qc.setQueryData(notificationsQuery().queryKey, (list) => upsertNotification(list, e.notification));
   applyUnreadCount(qc, e.unread_notifications_count);
+  // The other party rated the user (issue 23): the sales pages and the profiles show it when read again.
+  if (e.notification.kind === 'rating_received') {
+    void qc.invalidateQueries({ queryKey: salesKey });
+    void qc.invalidateQueries({ queryKey: membersKey });
+  }
 }
 
 export const applyUnreadCount = (qc: QueryClient, count: number): void => void qc.setQueryData(unreadCountQuery().queryKey, count);

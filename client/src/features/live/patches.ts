@@ -9,7 +9,7 @@ import type { BidResponse as Bid } from '@shared/schemas/bids';
 import type { CommentResponse as Comment } from '@shared/schemas/comments';
 import type { NotificationResponse as Notification } from '@shared/schemas/notifications';
 
-type LiveFields = Pick<AuctionDetail, 'current_price' | 'bid_count' | 'end_date' | 'status'> & { winner?: number | null };
+type LiveFields = Pick<AuctionDetail, 'current_price' | 'bid_count' | 'end_date' | 'status' | 'buy_now_price' | 'reserve_met' | 'outcome'> & { winner?: number | null };
 
 /** Copies the live fields onto an item; the same object if nothing changed. `winner` only where it exists. */
 function patchFields<T extends object>(item: T, next: Partial<LiveFields>): T {
@@ -18,12 +18,13 @@ function patchFields<T extends object>(item: T, next: Partial<LiveFields>): T {
   return { ...item, ...Object.fromEntries(entries) };
 }
 
+/** A row takes "Kupi odmah" away for good (issue 25) and says whether the hidden reserve is met now. */
 export function bidFields(e: BidPlacedEvent): Partial<LiveFields> {
-  return { current_price: e.current_price, bid_count: e.bid_count, end_date: e.end_date };
+  return { current_price: e.current_price, bid_count: e.bid_count, end_date: e.end_date, buy_now_price: null, reserve_met: e.reserve_met };
 }
 
 export function closedFields(e: AuctionClosedEvent): Partial<LiveFields> {
-  return { status: 'ended', current_price: e.final_price, end_date: e.end_date, winner: e.winner_id };
+  return { status: 'ended', current_price: e.final_price, end_date: e.end_date, winner: e.winner_id, outcome: e.outcome, buy_now_price: null };
 }
 
 export function patchDetail(d: AuctionDetail | undefined, next: Partial<LiveFields>): AuctionDetail | undefined {

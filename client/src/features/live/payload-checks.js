@@ -22,15 +22,23 @@ const check0 = (input) => {
   if (typeof v7 !== "string") return INVALID;
   const v8 = v2["auto"];
   if (typeof v8 !== "boolean") return INVALID;
-  const v9 = { "id": v3, "bidder": v4, "bidder_name": v5, "amount": v6, "created_at": v7, "auto": v8 };
-  const v10 = input["current_price"];
-  if (typeof v10 !== "number" || !Number.isFinite(v10)) return INVALID;
-  const v11 = input["bid_count"];
+  const v9 = v2["buy_now"];
+  if (typeof v9 !== "boolean") return INVALID;
+  const v10 = { "id": v3, "bidder": v4, "bidder_name": v5, "amount": v6, "created_at": v7, "auto": v8, "buy_now": v9 };
+  const v11 = input["current_price"];
   if (typeof v11 !== "number" || !Number.isFinite(v11)) return INVALID;
-  const v12 = input["end_date"];
-  if (typeof v12 !== "string") return INVALID;
-  const v13 = { "auction_id": v0, "seq": v1, "bid": v9, "current_price": v10, "bid_count": v11, "end_date": v12 };
-  return v13;
+  const v12 = input["bid_count"];
+  if (typeof v12 !== "number" || !Number.isFinite(v12)) return INVALID;
+  const v13 = input["end_date"];
+  if (typeof v13 !== "string") return INVALID;
+  const v14 = input["reserve_met"];
+  let v15 = null;
+  if (v14 !== null) {
+    if (typeof v14 !== "boolean") return INVALID;
+    v15 = v14;
+  }
+  const v16 = { "auction_id": v0, "seq": v1, "bid": v10, "current_price": v11, "bid_count": v12, "end_date": v13, "reserve_met": v15 };
+  return v16;
 };
 
 const check1 = (input) => {
@@ -70,27 +78,32 @@ const check2 = (input) => {
   return v3;
 };
 
-const check3 = (input) => {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
-  const v0 = input["auction_id"];
-  if (typeof v0 !== "number" || !Number.isFinite(v0)) return INVALID;
-  const v1 = input["seq"];
-  if (typeof v1 !== "number" || !Number.isFinite(v1)) return INVALID;
-  const v2 = input["status"];
-  if (v2 !== "ended") return INVALID;
-  const v3 = input["winner_id"];
-  let v4 = null;
-  if (v3 !== null) {
-    if (typeof v3 !== "number" || !Number.isFinite(v3)) return INVALID;
-    v4 = v3;
-  }
-  const v5 = input["final_price"];
-  if (typeof v5 !== "number" || !Number.isFinite(v5)) return INVALID;
-  const v6 = input["end_date"];
-  if (typeof v6 !== "string") return INVALID;
-  const v7 = { "auction_id": v0, "seq": v1, "status": v2, "winner_id": v4, "final_price": v5, "end_date": v6 };
-  return v7;
-};
+const check3 = (() => {
+  const c0 = new Set(["sold","unsold","reserve_not_met"]);
+  return (input) => {
+    if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
+    const v0 = input["auction_id"];
+    if (typeof v0 !== "number" || !Number.isFinite(v0)) return INVALID;
+    const v1 = input["seq"];
+    if (typeof v1 !== "number" || !Number.isFinite(v1)) return INVALID;
+    const v2 = input["status"];
+    if (v2 !== "ended") return INVALID;
+    const v3 = input["winner_id"];
+    let v4 = null;
+    if (v3 !== null) {
+      if (typeof v3 !== "number" || !Number.isFinite(v3)) return INVALID;
+      v4 = v3;
+    }
+    const v5 = input["final_price"];
+    if (typeof v5 !== "number" || !Number.isFinite(v5)) return INVALID;
+    const v6 = input["end_date"];
+    if (typeof v6 !== "string") return INVALID;
+    const v7 = input["outcome"];
+    if (!c0.has(v7)) return INVALID;
+    const v8 = { "auction_id": v0, "seq": v1, "status": v2, "winner_id": v4, "final_price": v5, "end_date": v6, "outcome": v7 };
+    return v8;
+  };
+})();
 
 const check4 = (input) => {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
@@ -102,30 +115,35 @@ const check4 = (input) => {
   return v2;
 };
 
-const check5 = (input) => {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
-  const v0 = input["notification"];
-  if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return INVALID;
-  const v1 = v0["id"];
-  if (typeof v1 !== "number" || !Number.isFinite(v1)) return INVALID;
-  const v2 = v0["message"];
-  if (typeof v2 !== "string") return INVALID;
-  const v3 = v0["is_read"];
-  if (typeof v3 !== "boolean") return INVALID;
-  const v4 = v0["created_at"];
-  if (typeof v4 !== "string") return INVALID;
-  const v5 = v0["auction_id"];
-  let v6 = null;
-  if (v5 !== null) {
-    if (typeof v5 !== "number" || !Number.isFinite(v5)) return INVALID;
-    v6 = v5;
-  }
-  const v7 = { "id": v1, "message": v2, "is_read": v3, "created_at": v4, "auction_id": v6 };
-  const v8 = input["unread_notifications_count"];
-  if (typeof v8 !== "number" || !Number.isFinite(v8)) return INVALID;
-  const v9 = { "notification": v7, "unread_notifications_count": v8 };
-  return v9;
-};
+const check5 = (() => {
+  const c0 = new Set(["outbid","new_bid","won","auction_ended","new_comment","ending_soon","reserve_not_met","rating_received"]);
+  return (input) => {
+    if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
+    const v0 = input["notification"];
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return INVALID;
+    const v1 = v0["id"];
+    if (typeof v1 !== "number" || !Number.isFinite(v1)) return INVALID;
+    const v2 = v0["message"];
+    if (typeof v2 !== "string") return INVALID;
+    const v3 = v0["is_read"];
+    if (typeof v3 !== "boolean") return INVALID;
+    const v4 = v0["created_at"];
+    if (typeof v4 !== "string") return INVALID;
+    const v5 = v0["auction_id"];
+    let v6 = null;
+    if (v5 !== null) {
+      if (typeof v5 !== "number" || !Number.isFinite(v5)) return INVALID;
+      v6 = v5;
+    }
+    const v7 = v0["kind"];
+    if (!c0.has(v7)) return INVALID;
+    const v8 = { "id": v1, "message": v2, "is_read": v3, "created_at": v4, "auction_id": v6, "kind": v7 };
+    const v9 = input["unread_notifications_count"];
+    if (typeof v9 !== "number" || !Number.isFinite(v9)) return INVALID;
+    const v10 = { "notification": v8, "unread_notifications_count": v9 };
+    return v10;
+  };
+})();
 
 const check6 = (input) => {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;

@@ -9,6 +9,8 @@ import { useAuth } from '../../auth/use-auth';
 import type { AuctionCard as Card } from '@shared/schemas/auctions';
 import { descriptionPreview } from './description-preview';
 import { WatchButton } from './WatchButton';
+import { ReserveStatus } from './SellingOptions';
+import { sellingTexts } from '@shared/texts/selling';
 
 export interface AuctionCardProps {
   auction: Card;
@@ -45,12 +47,18 @@ export function AuctionCard({ auction, markEnded, onDelete, eager }: AuctionCard
           <span className="auction-card__noimg">{sr.auctions.noImage}</span>
         )}
         {isEnded && markEnded && <span className="auction-card__badge">{sr.auctions.endedBadge}</span>}
+        {!isEnded && auction.buy_now_price !== null && (
+          <span className="auction-card__badge auction-card__badge--buy-now" data-testid="buy-now-badge">
+            {sellingTexts.buyNowBadge}
+          </span>
+        )}
       </Link>
       <div className="auction-card__body">
         <h2 className="auction-card__title">
           <Link to={href}>{auction.title}</Link>
         </h2>
         <p className="auction-card__price">{formatPrice(auction.current_price)}</p>
+        <ReserveStatus auction={auction} className="auction-card__reserve" />
         <p className="auction-card__desc">{descriptionPreview(auction.description)}</p>
         <div className="auction-card__meta">
           <span className="auction-card__bids">{sr.detail.bidCount(auction.bid_count)}</span>

@@ -12,7 +12,7 @@ import { useWatchAuctions } from '../../live/hooks';
 import { AuctionCard } from './AuctionCard';
 import { DeleteAuctionDialog } from './DeleteAuctionDialog';
 import { Filters } from './Filters';
-import { Pagination } from './Pagination';
+import { Pagination } from '../../../components/Pagination';
 import './auctions.css';
 
 export interface AuctionListProps {

@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
 import { COMMENT_MAX } from '@shared/rules/limits';
 import { ApiError, isNotAuthenticated } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { RatingScore } from '../../../components/RatingScore';
+import type { RatingScore as Score } from '@shared/schemas/auctions';
 import { useAuth } from '../../auth/use-auth';
 import { useComments, useCreateComment, useDeleteComment } from '../api/comments';
 import { checkComment } from './comment-validation';
@@ -11,10 +13,12 @@ import { checkComment } from './comment-validation';
 export interface CommentsProps {
   auctionId: number;
   sellerId: number;
+  /** The seller's score, shown beside their name (issue 23); absent from a detail cached before it existed. */
+  sellerRating?: Score;
 }
 
 /** Comment section: newest first, '(Prodavac)' label, delete for the author or the seller, the form. */
-export function Comments({ auctionId, sellerId }: CommentsProps) {
+export function Comments({ auctionId, sellerId, sellerRating }: CommentsProps) {
   const auth = useAuth();
   const navigate = useNavigate();
   const comments = useComments(auctionId);
@@ -110,7 +114,10 @@ export function Comments({ auctionId, sellerId }: CommentsProps) {
             return (
               <li key={c.id} className="comment">
                 <div className="comment__head">
-                  <strong className="comment__user">{c.user}</strong>
+                  <strong className="comment__user">
+                    <Link to={`/clan/${c.userId}`}>{c.user}</Link>
+                  </strong>
+                  {isSellerComment && sellerRating && <RatingScore score={sellerRating} />}
                   {isSellerComment && <span className="comment__seller">{sr.comments.seller}</span>}
                   <time className="comment__time" dateTime={c.created_at}>
                     {formatDateTime(c.created_at)}

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { sr } from '@shared/texts/sr';
+import { auctionTexts } from '@shared/texts/auctions';
 import { CATEGORIES } from '@shared/categories';
 import { AUCTION_DURATIONS, DISABLED_AUCTION_DURATIONS, MIN_STARTING_PRICE, TITLE_MAX } from '@shared/rules/limits';
 import { SelectField, TextAreaField, TextField } from '../../../components/TextField';
@@ -38,6 +39,10 @@ export function CreateAuctionForm({ form, disabled, onSubmit }: CreateAuctionFor
             </option>
           ))}
         </SelectField>
+      </div>
+      <div className="create-form__row">
+        <TextField label={auctionTexts.buyNowLabel} type="number" inputMode="numeric" min={MIN_STARTING_PRICE} step={1} {...bind('buy_now_price')} />
+        <TextField label={auctionTexts.reserveLabel} type="number" inputMode="numeric" min={MIN_STARTING_PRICE} step={1} hint={auctionTexts.reserveHint} {...bind('reserve_price')} />
       </div>
       <div className="create-form__row">
         <TextField label={t.fieldCity} autoComplete="address-level2" {...bind('city')} />

@@ -10,12 +10,15 @@ export interface CreateValues {
   city: string;
   phone_number: string;
   category: string;
+  /** Optional "Kupi odmah" price and hidden reserve (issue 25); empty = none. */
+  buy_now_price: string;
+  reserve_price: string;
 }
 
 export type CreateField = keyof CreateValues | 'images';
 export type CreateErrors = Partial<Record<CreateField, string>>;
 
-export const FIELD_ORDER: CreateField[] = ['title', 'description', 'current_price', 'auction_duration', 'city', 'phone_number', 'category', 'images'];
+export const FIELD_ORDER: CreateField[] = ['title', 'description', 'current_price', 'auction_duration', 'buy_now_price', 'reserve_price', 'city', 'phone_number', 'category', 'images'];
 
 /**
  * The per-field messages of spec §5, from the same zod schema the server uses. Returns the parsed payload

@@ -12,6 +12,8 @@ const EMPTY: CreateValues = {
   city: '',
   phone_number: '',
   category: '',
+  buy_now_price: '',
+  reserve_price: '',
 };
 
 export type FieldChange = ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>;

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
 import { categoryLabel } from '@shared/categories';
 import { isOpen } from '@shared/rules/bids';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { Countdown } from '../../../components/Countdown';
+import { RatingScore } from '../../../components/RatingScore';
 import { ApiError } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { now } from '../../../lib/clock';
@@ -17,6 +18,8 @@ import { BidBox } from '../components/BidBox';
 import { BidHistoryDialog } from '../components/BidHistoryDialog';
 import { WatchButton } from '../components/WatchButton';
 import { Comments } from '../components/Comments';
+import { BuyNowBox } from '../components/BuyNowBox';
+import { OutcomeNote, ReserveStatus } from '../components/SellingOptions';
 import '../components/auctions.css';
 import '../components/detail.css';
 
@@ -98,6 +101,8 @@ function AuctionDetail({ id }: { id: number }) {
               {formatPrice(a.current_price)}
             </span>
           </div>
+          <ReserveStatus auction={a} className="detail__reserve" />
+          <OutcomeNote auction={a} />
           <p className="detail__countdown">
             {!ended && <span>{sr.countdown.endsIn} </span>}
             <Countdown key={a.end_date} endDate={a.end_date} variant="detail" onEnd={() => setEndedAt(a.end_date)} />
@@ -110,12 +115,16 @@ function AuctionDetail({ id }: { id: number }) {
           <button type="button" className="detail__bids-link" onClick={() => setHistoryOpen(true)}>
             {sr.detail.bidCount(a.bid_count)}
           </button>
+          {!ended && !isSeller && a.buy_now_price !== null && <BuyNowBox auctionId={a.id} price={a.buy_now_price} />}
           {!ended && !isSeller && <BidBox auctionId={a.id} currentPrice={a.current_price} />}
           {!ended && isSeller && <p className="detail__note">{sr.auctions.ownAuction}</p>}
           <dl className="detail__seller">
             <div>
               <dt>{sr.auctions.seller}</dt>
-              <dd>{sellerName}</dd>
+              <dd data-testid="detail-seller">
+                <Link to={`/clan/${a.seller}`}>{sellerName}</Link>
+                {a.seller_rating && <RatingScore score={a.seller_rating} testId="seller-score" />}
+              </dd>
             </div>
             <div>
               <dt>{sr.auctions.phone}</dt>
@@ -130,7 +139,7 @@ function AuctionDetail({ id }: { id: number }) {
           <p>{a.description}</p>
         </section>
       </article>
-      <Comments auctionId={a.id} sellerId={a.seller} />
+      <Comments auctionId={a.id} sellerId={a.seller} sellerRating={a.seller_rating} />
       <BidHistoryDialog auctionId={a.id} title={a.title} open={historyOpen} onClose={() => setHistoryOpen(false)} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { sr } from '@shared/texts/sr';
+import './pagination.css';
 
 export interface PaginationProps {
   page: number;
