@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sr } from '@shared/texts/sr';
 import { watchlistTexts } from '@shared/texts/watchlist';
 import { salesTexts } from '@shared/texts/sales';
-import { notificationSettingsTexts } from '@shared/texts/notification-settings';
 import { Logo } from '../../components/Logo';
 import { clearAuth, useAuth } from '../../features/auth/use-auth';
 import { statusQuery } from '../../features/auth/api/status';
@@ -232,7 +231,7 @@ function UserMenu({ pathname, onLoggedOut }: { pathname: string; onLoggedOut: ()
               <Link to="/moje-prodaje">{salesTexts.salesTitle}</Link>
             </li>
             <li>
-              <Link to="/podesavanja-obavestenja">{notificationSettingsTexts.title}</Link>
+              <Link to="/podesavanja-obavestenja">{sr.header.notificationSettings}</Link>
             </li>
             <li>
               <button type="button" onClick={onLogout} disabled={logout.isPending}>
