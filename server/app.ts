@@ -25,7 +25,7 @@ import { createRealtime, type LiveReads } from './realtime/index';
 import type { Db } from './db/types';
 import { configurePassport } from './features/accounts/passport';
 import { applyAdminEmails, redactUrl } from './features/accounts/startup';
-import { apiRoutes, startBackgroundJobs } from './features/index';
+import { apiRoutes, csrfExemptRoutes, startBackgroundJobs } from './features/index';
 import { createClosingScheduler } from './features/auctions/closing.scheduler';
 import { seedIfEmpty } from './features/demo/demo.service';
 import { serveClient } from './http/spa';
@@ -247,6 +247,7 @@ function apiRouter(ctx: AppContext, sessionMiddleware: RequestHandler, passportS
   });
   api.use(ctx.csrf.ensureCookie);
   api.get('/csrf/', ctx.csrf.tokenRoute);
+  api.use(csrfExemptRoutes(ctx));
   api.use(ctx.csrf.protect);
   api.use(apiRoutes(ctx));
   api.use(apiNotFound);

@@ -41,6 +41,9 @@ const EnvSchema = z.object({
   SOFT_CLOSE_SECONDS: z.coerce.number().min(0).default(120),
   ENDING_SOON_SECONDS: z.coerce.number().min(0).default(900),
   RATING_WINDOW_DAYS: z.coerce.number().positive().default(DEFAULT_RATING_WINDOW_DAYS),
+  OUTBID_MAIL_WINDOW_SECONDS: z.coerce.number().positive().default(600),
+  MAIL_RETRY_SECONDS: z.coerce.number().positive().default(60),
+  MAIL_POLL_SECONDS: z.coerce.number().positive().default(5),
   RATE_LIMIT: flag('1'),
   ALLOWED_ORIGINS: z
     .string()
@@ -102,6 +105,12 @@ export interface Config {
   endingSoonSeconds: number;
   /** Auction days (auctionDaySeconds each) after a sale's end during which both sides may rate (issue 23). */
   ratingWindowDays: number;
+  /** At most one outbid mail per member and auction in this long; later ones fold into one at its end (issue 27). */
+  outbidMailWindowSeconds: number;
+  /** A failed mail is tried again after this long, doubling per attempt up to an hour. */
+  mailRetrySeconds: number;
+  /** How often the mail worker looks for due mails besides being woken by a new notification. */
+  mailPollSeconds: number;
   rateLimit: boolean;
   allowedOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -159,6 +168,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     softCloseSeconds: e.SOFT_CLOSE_SECONDS,
     endingSoonSeconds: e.ENDING_SOON_SECONDS,
     ratingWindowDays: e.RATING_WINDOW_DAYS,
+    outbidMailWindowSeconds: e.OUTBID_MAIL_WINDOW_SECONDS,
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS,
+    mailPollSeconds: e.MAIL_POLL_SECONDS,
     rateLimit: e.RATE_LIMIT,
     allowedOrigins: e.ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,

@@ -46,6 +46,7 @@ import { BidListResponse, BidRefusalResponse, PlaceBidInput, PlacedBidResponse, 
 import { CommentListResponse, CommentResponse, CreateCommentInput } from './schemas/comments';
 import { MarkReadResponse, NotificationListResponse, UnreadCountResponse } from './schemas/notifications';
 import { WatchInput, WatchResponse } from './schemas/watchlist';
+import { NotificationSettingsInput, NotificationSettingsResponse, OneClickInput, UnsubscribeResponse } from './schemas/notification-settings';
 import { ApiErrorResponse } from './schemas/errors';
 import { HealthResponse } from './schemas/health';
 import { MemberProfile, MemberRatingsPage, PageQuery, Rating, RatingInput, ReplyInput, SalesPage, SalesQuery } from './schemas/sales';
@@ -135,6 +136,12 @@ export const API = {
   'GET /api/notifications/': { output: { 200: NotificationListResponse } },
   'GET /api/notifications/unread-count/': { output: { 200: UnreadCountResponse } },
   'PATCH /api/notifications/:id/mark-as-read/': { output: { 200: MarkReadResponse } },
+  'GET /api/notification-settings/': { output: { 200: NotificationSettingsResponse } },
+  'PUT /api/notification-settings/': { body: NotificationSettingsInput, output: { 200: NotificationSettingsResponse } },
+  /** A Serbian HTML page whose button POSTs the one-click body (a forged token: 400 JSON). */
+  'GET /api/unsubscribe/:token/': { output: { 200: NO_BODY } },
+  /** RFC 8058 one-click (urlencoded or multipart); no session, CSRF token or Origin. HTML to a browser's form. */
+  'POST /api/unsubscribe/:token/': { body: OneClickInput, output: { 200: UnsubscribeResponse } },
 
   'GET /api/sales/': { query: SalesQuery, output: { 200: SalesPage } },
   'POST /api/sales/:auctionId/rating/': { body: RatingInput, output: { 201: Rating } },

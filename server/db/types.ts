@@ -138,6 +138,35 @@ export interface NotificationsTable {
   bids_before: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** A member's e-mail kind turned off (issue 27); no row: on. */
+export interface EmailOptoutsTable {
+  user_id: number;
+  kind: string;
+  created_at: string;
+}
+
+/** A queued e-mail alert (issue 27, migration 2026-11-25-2400). */
+export interface MailQueueTable {
+  id: Generated<number>;
+  user_id: number;
+  auction_id: number | null;
+  kind: string;
+  /** The notification's markup (escaped), as the in-app list shows it. */
+  message: string;
+  /** How many notifications this mail stands for (an outbid window's fold). */
+  fold_count: ColumnType<number, number | undefined, number>;
+  /** 1: a folded outbid mail, sent at its window's end only while the member still does not lead. */
+  folded: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  send_after: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  done_at: string | null;
+  outcome: 'sent' | 'skipped' | null;
+  last_error: string | null;
+}
+
 /**
  * A rating of one party of a sale by the other (issue 23, migration 2026-11-25-2100). `auction_id` is NULL once
  * the auction was deleted (the title stays); `role` is the rated member's role in the sale.
@@ -169,6 +198,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   watchlist: WatchlistTable;
   ratings: RatingsTable;
+  email_optouts: EmailOptoutsTable;
+  mail_queue: MailQueueTable;
 }
 
 export type Db = Kysely<Database>;

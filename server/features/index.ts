@@ -14,6 +14,8 @@ import { salesRoutes } from './sales/sales.routes';
 import { membersRoutes } from './members/members.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { startIdempotencyKeyPruning } from './bids/idempotency-pruning';
+import { startMailWorker } from './email-alerts/email-alerts.worker';
+import { notificationSettingsRoutes, unsubscribeRoutes } from './email-alerts/email-alerts.routes';
 
 /** Every REST route under /api, feature by feature. */
 export function apiRoutes(ctx: AppContext): Router {
@@ -33,15 +35,24 @@ export function apiRoutes(ctx: AppContext): Router {
   r.use(salesRoutes(ctx));
   r.use(membersRoutes(ctx));
   r.use(openApiRoutes());
+  r.use(notificationSettingsRoutes(ctx));
   return r;
 }
 
 /**
- * Timers (auction closing, expired Idempotency-Keys). Returns a function that stops them all; it settles once
- * the closer has finished the auction it was closing, if any.
+ * Routes mounted before the CSRF check: only RFC 8058's one-click unsubscribe, which a mail client POSTs with no
+ * session, no CSRF token and no Origin; its signed token is its whole authorisation (docs/security.md).
+ */
+export function csrfExemptRoutes(ctx: AppContext): Router {
+  return unsubscribeRoutes(ctx);
+}
+
+/**
+ * Timers (auction closing, expired Idempotency-Keys, the mail worker). Returns a function that stops them all; it
+ * settles once the closer has finished the auction it was closing, if any, and the mail worker its send in flight.
  */
 export function startBackgroundJobs(ctx: AppContext, closer: ClosingScheduler): () => Promise<void> {
-  const stops: Array<() => void | Promise<void>> = [closer.start(ctx), startIdempotencyKeyPruning(ctx)];
+  const stops: Array<() => void | Promise<void>> = [closer.start(ctx), startIdempotencyKeyPruning(ctx), startMailWorker(ctx)];
   return async () => {
     await Promise.all(stops.map((s) => s()));
   };

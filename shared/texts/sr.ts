@@ -28,6 +28,8 @@ export const sr = {
     myAuctions: 'Moje aukcije',
     myBids: 'Moje licitacije',
     myBidsTooltip: 'Predmeti na kojima sam licitirao',
+    /** Issue 27: the user menu's link to /podesavanja-obavestenja (the page's own title: shared/texts/notification-settings.ts). */
+    notificationSettings: 'Podešavanja obaveštenja',
     logout: 'Odjava',
   },
   landing: {

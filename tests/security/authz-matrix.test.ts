@@ -15,6 +15,7 @@ import type { ApiClient } from '../support/http';
 import { imagesForm, pngBuffer } from '../support/images';
 import { collectEvents, connectSocket, emitWithAck, sleep, type TestSocket } from '../support/sockets';
 import { storedState } from '../support/security-routes';
+import { appUnsubscribeTokens } from '../../server/features/email-alerts/email-alerts.worker';
 import { ACTORS, auctionForm, auctionOf, buildWorld, commentOf, notificationOf, ratingFor, saleFor, uploadImages, type ActorName, type World } from '../support/security-world';
 
 let t: TestServer;
@@ -185,6 +186,54 @@ const ROWS: Row[] = [
     },
   },
   { name: 'GET /api/notifications/unread-count/', op: 'read', write: false, expected: active(200), run: (api) => api.get('/api/notifications/unread-count/') },
+  {
+    name: 'GET /api/notification-settings/ (own only)',
+    op: 'read',
+    write: false,
+    expected: active(200),
+    run: async (api, actor) => {
+      // Only bidder A turned `won` off: nobody else's answer may show it.
+      await t.ctx.db.insertInto('email_optouts').values({ user_id: uid('bidderA'), kind: 'won', created_at: new Date().toISOString() }).onConflict((oc) => oc.doNothing()).execute();
+      const res = await api.get('/api/notification-settings/');
+      if (res.status === 200) expect(res.body.email.won, actor).toBe(actor !== 'bidderA');
+      return res;
+    },
+  },
+  {
+    name: 'PUT /api/notification-settings/ (own only)',
+    op: 'update',
+    write: true,
+    expected: active(200),
+    run: async (api, actor) => {
+      const res = await api.put('/api/notification-settings/', { email: { report_resolved: false } });
+      const owners = (await t.ctx.db.selectFrom('email_optouts').select('user_id').where('kind', '=', 'report_resolved').execute()).map((r) => r.user_id);
+      if (res.status === 200) expect(owners, actor).toContain(uid(actor));
+      for (const o of owners) expect(ACTORS.filter((a) => a !== 'anonymous' && a !== 'blocked').map(uid), `${actor}: someone else's setting`).toContain(o);
+      return res;
+    },
+  },
+  {
+    name: "POST /api/unsubscribe/{token}/ (bidder B's token: whoever holds it, no session needed; only B's kind changes)",
+    op: 'update',
+    write: true,
+    expected: all(200),
+    run: async (api) => {
+      const res = await api.request('POST', `/api/unsubscribe/${appUnsubscribeTokens(t.ctx).issue(uid('bidderB'), 'ending_soon')}/`, undefined, {
+        raw: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      const owners = (await t.ctx.db.selectFrom('email_optouts').select('user_id').where('kind', '=', 'ending_soon').execute()).map((r) => r.user_id);
+      expect(owners).toEqual([uid('bidderB')]);
+      return res;
+    },
+  },
+  {
+    name: "GET /api/unsubscribe/{token}/ (a page; changes nothing)",
+    op: 'read',
+    write: false,
+    expected: all(200),
+    run: async (api) => api.get(`/api/unsubscribe/${appUnsubscribeTokens(t.ctx).issue(uid('bidderA'), 'saved_search')}/`),
+  },
   {
     name: "PATCH /api/notifications/{id}/mark-as-read/ (bidder A's)",
     op: 'update',
@@ -391,6 +440,7 @@ describe('refusals write nothing', () => {
       { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'otherSeller', 'admin'], send: (api) => api.delete(`/api/auction-items/${a.id}/images/${imageId}/`) },
       { who: ['anonymous', 'blocked', 'seller'], send: (api) => api.post('/api/bids/', { auction_item_id: a.id, amount: 5000 }) },
       { who: ['anonymous', 'blocked'], send: (api) => api.post('/api/comments/create/', { auction_item_id: a.id, content: 'x' }) },
+      { who: ['anonymous', 'blocked'], send: (api) => api.put('/api/notification-settings/', { email: { outbid: false } }) },
       { who: ['anonymous', 'blocked', 'bidderB', 'otherSeller'], send: (api) => api.delete(`/api/comments/${commentId}/delete/`) },
       { who: ['anonymous', 'blocked', 'bidderB', 'seller', 'otherSeller', 'admin'], send: (api) => api.patch(`/api/notifications/${notificationId}/mark-as-read/`) },
       { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'seller', 'otherSeller'], send: (api) => api.post(`/api/admin/users/${victim.id}/block/`) },
@@ -408,7 +458,7 @@ describe('refusals write nothing', () => {
         n += 1;
       }
     }
-    expect(n).toBe(59);
+    expect(n).toBe(61);
     expect(await storedState(t) === before, 'a refused request wrote something').toBe(true);
   });
 

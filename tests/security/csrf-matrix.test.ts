@@ -12,6 +12,7 @@ import { ApiClient } from '../support/http';
 import { imagesForm, pngBuffer } from '../support/images';
 import { declaredRoutes, routeMatcher, STATE_CHANGING, storedState, rowCounts } from '../support/security-routes';
 import { auctionForm, auctionOf, buildWorld, commentOf, notificationOf, ratingFor, saleFor, uploadImages, type World } from '../support/security-world';
+import { appUnsubscribeTokens } from '../../server/features/email-alerts/email-alerts.worker';
 
 let t: TestServer;
 let w: World;
@@ -208,7 +209,18 @@ const ENTRIES: Entry[] = [
     route: '/api/notifications/:id/mark-as-read/',
     make: async () => ({ api: w.bidderA.api, path: `/api/notifications/${await notificationOf(t, w.bidderA.user!.id)}/mark-as-read/` }),
   },
+  {
+    method: 'PUT',
+    route: '/api/notification-settings/',
+    make: async () => ({ api: await freshLogin(), path: '/api/notification-settings/', body: { email: { outbid: false } } }),
+  },
 ];
+
+/**
+ * The one route exempt from CSRF tokens and the Origin check (docs/security.md): RFC 8058's one-click
+ * unsubscribe, which a mail client POSTs without a session; its signed token is its whole authorisation.
+ */
+const EXEMPT = ['POST /api/unsubscribe/:token/'];
 
 function send(req: Req, method: string, opts: Parameters<ApiClient['request']>[3]) {
   return req.api.request(method, req.path, req.body, opts);
@@ -228,7 +240,7 @@ describe('CSRF matrix over every state-changing route', () => {
       .map((r) => `${r.method} ${r.path}`)
       .sort();
     expect(declared.length).toBeGreaterThan(15);
-    expect(ENTRIES.map((e) => `${e.method} ${e.route}`).sort()).toEqual(declared);
+    expect([...ENTRIES.map((e) => `${e.method} ${e.route}`), ...EXEMPT].sort()).toEqual(declared);
     for (const e of ENTRIES) expect(e.route).toMatch(/^\/api\//);
   });
 
@@ -262,4 +274,33 @@ describe('CSRF matrix over every state-changing route', () => {
       if (e.mails) await eventually(() => t.outbox().length > mailsBefore);
     });
   }
+});
+
+describe('POST /api/unsubscribe/{token}/: the one exempt route (RFC 8058)', () => {
+  const oneClick = { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+
+  it('is accepted without a token, with another session\'s token, from a foreign Origin and without any Origin', async () => {
+    const variants: Parameters<ApiClient['request']>[3][] = [
+      { ...oneClick, csrf: false },
+      { ...oneClick, csrf: stranger.csrfToken()! },
+      { ...oneClick, headers: { ...oneClick.headers, origin: 'https://zli-sajt.example' } },
+    ];
+    for (const v of variants) {
+      const user = await createUser(t.ctx);
+      const path = `/api/unsubscribe/${appUnsubscribeTokens(t.ctx).issue(user.id, 'won')}/`;
+      const res = await new ApiClient(t.url, null).request('POST', path, undefined, v);
+      expect(res.status, res.text).toBe(200);
+      const off = await t.ctx.db.selectFrom('email_optouts').select('kind').where('user_id', '=', user.id).execute();
+      expect(off).toEqual([{ kind: 'won' }]);
+    }
+  });
+
+  it('a forged token is refused (400) and nothing is written', async () => {
+    const user = await createUser(t.ctx);
+    const real = appUnsubscribeTokens(t.ctx).issue(user.id, 'won');
+    const before = await storedState(t);
+    const res = await new ApiClient(t.url, null).request('POST', `/api/unsubscribe/${real.replace('.won.', '.outbid.')}/`, undefined, { ...oneClick, csrf: false });
+    expect(res.status).toBe(400);
+    expect(await storedState(t) === before).toBe(true);
+  });
 });

@@ -16,6 +16,7 @@ import { pngBuffer } from '../support/images';
 import { connectSocket, type TestSocket } from '../support/sockets';
 import { startFakeGoogle, type FakeGoogle } from '../support/fake-google';
 import { declaredRoutes, type DeclaredRoute } from '../support/security-routes';
+import { appUnsubscribeTokens } from '../../server/features/email-alerts/email-alerts.worker';
 import { auctionOf, commentOf, notificationOf, ratingFor, uploadImages } from '../support/security-world';
 import { saleOf } from '../support/sales';
 
@@ -33,6 +34,8 @@ const ROUTES: DeclaredRoute[] = declaredRoutes(t.server.app);
 const actors: Record<'visitor' | 'user' | 'admin', ApiClient> = {} as never;
 const credentials: Record<'user' | 'admin', { email: string; password: string }> = {} as never;
 const idTokens: string[] = [];
+/** Validly signed one-click unsubscribe tokens (and altered ones), for POST/GET /api/unsubscribe/:token/. */
+const unsubscribeTokenPool: string[] = [];
 const ids = { auctions: [] as number[], users: [] as number[], comments: [] as number[], notifications: [] as number[], images: [] as number[], sales: [] as number[], ratings: [] as number[] };
 const problems: string[] = [];
 const onUnhandled = (err: unknown) => problems.push(`unhandled: ${String(err)}`);
@@ -55,9 +58,11 @@ const FIELDS: Record<string, string[]> = {
   'POST /api/auctionItems/': ['title', 'description', 'current_price', 'auction_duration', 'city', 'phone_number', 'category', 'buy_now_price', 'reserve_price'],
   'POST /api/sales/:auctionId/rating/': ['value', 'comment'],
   'POST /api/ratings/:id/reply/': ['content'],
+  'PUT /api/notification-settings/': ['email'],
+  'POST /api/unsubscribe/:token/': ['List-Unsubscribe'],
 };
 const QUERY_KEYS = ['category', 'page', 'page_size', 'sort', 'status', 'q', 'search', 'next', 'code', 'state', 'error', 'role'];
-const MULTIPART = new Set(['POST /api/auctionItems/', 'POST /api/auction-items/:id/images/']);
+const MULTIPART = new Set(['POST /api/auctionItems/', 'POST /api/auction-items/:id/images/', 'POST /api/unsubscribe/:token/']);
 
 // ---------------------------------------------------------------- generators
 
@@ -144,7 +149,7 @@ function caseArb(route: DeclaredRoute): fc.Arbitrary<FuzzCase> {
         ? () => ids.ratings
         : undefined;
   const pathArb = fc
-    .tuple(...params.map((p) => idText(poolOfRoute ?? poolFor(p))))
+    .tuple(...params.map((p) => (p === 'token' ? fc.oneof(fc.constantFrom(...unsubscribeTokenPool), idText(poolFor(p))) : idText(poolOfRoute ?? poolFor(p)))))
     .map((vals) => {
       let i = 0;
       return route.path.replace(/:([A-Za-z]+)/g, () => vals[i++]);
@@ -285,6 +290,11 @@ beforeAll(async () => {
     { sub: "1' OR 1=1", email: 'x@gmail.com\u0000', name: '\u0000', email_verified: true },
   ];
   for (const c of claims) idTokens.push(await google.signIdToken(c as never));
+  const tokens = appUnsubscribeTokens(t.ctx);
+  for (const kind of ['outbid', 'won', 'saved_search'] as const) {
+    const token = tokens.issue(user.id, kind);
+    unsubscribeTokenPool.push(token, tokens.issue(admin.id, kind), token.replace(`.${kind}.`, '.new_bid.'), `${token.slice(0, -1)}A`, `999999.${kind}.${token.split('.')[2]}`);
+  }
 }, 60_000);
 
 afterAll(async () => {
@@ -330,9 +340,11 @@ describe(`fuzzing every REST route (${CASES} cases each, seed ${SEED})`, () => {
           answers.forEach((a, i) => {
             const where = `${route.method} ${batch[i].path}${batch[i].query.slice(0, 80)} as ${batch[i].actor}`;
             if (a.status >= 500) throw new Error(`${where} → ${a.status} ${a.text.slice(0, 300)}`);
-            // Redirects (e-mail verification link, Google's redirect flow) are the contract; anything else is JSON.
+            // Redirects (e-mail verification link, Google's redirect flow) and the unsubscribe link's confirm page
+            // (200 HTML) are the contract; anything else, every error included, is JSON.
             const redirect = route.method === 'GET' && a.status >= 300 && a.status < 400;
-            if (!redirect && a.status !== 204 && !/application\/json/.test(a.type ?? '')) {
+            const page = route.method === 'GET' && route.path === '/api/unsubscribe/:token/' && a.status === 200 && /text\/html/.test(a.type ?? '');
+            if (!redirect && !page && a.status !== 204 && !/application\/json/.test(a.type ?? '')) {
               throw new Error(`${where} → ${a.status} not JSON (${a.type}): ${a.text.slice(0, 200)}`);
             }
           });

@@ -88,9 +88,9 @@ function recordPgStatements(): StatementLog {
 /**
  * The server's timer-driven work, as it appears in a statement's (async) call stack: the closer's pass
  * (closing.scheduler.ts `run`, which closes auctions and sends ending-soon alerts), idempotency-key pruning
- * and the sockets' session sweep (session pruning reads `sessions`, left out by its text).
+ * the sockets' session sweep (session pruning reads `sessions`, left out by its text) and the mail worker.
  */
-const BACKGROUND_FRAMES = /closing\.scheduler\.|idempotency-pruning\.|realtime[\\/]timers\./;
+const BACKGROUND_FRAMES = /closing\.scheduler\.|idempotency-pruning\.|realtime[\\/]timers\.|email-alerts\.worker\./;
 
 /** Whether the statement being executed was started by a background job rather than a request. */
 export function backgroundJob(): boolean {

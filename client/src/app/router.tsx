@@ -22,6 +22,7 @@ const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswor
 const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
 const ChangePasswordPage = lazy(() => import('../features/profile/pages/ChangePasswordPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/pages/NotificationsPage'));
+const NotificationSettingsPage = lazy(() => import('../features/notifications/pages/NotificationSettingsPage'));
 const AdminDashboardPage = lazy(() => import('../features/admin/pages/AdminDashboardPage'));
 
 /** Spec §2 routes with their access rules. */
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: '/moje-kupovine', element: <MyPurchasesPage /> },
           { path: '/moje-prodaje', element: <MySalesPage /> },
           { path: '/notifikacije', element: <NotificationsPage /> },
+          { path: '/podesavanja-obavestenja', element: <NotificationSettingsPage /> },
           { path: '/promena-lozinke', element: <ChangePasswordPage /> },
         ],
       },

@@ -12,6 +12,7 @@ import {
 } from './notifications.repository';
 import { notificationTexts, type AuctionRef } from '@shared/texts/notifications';
 import { presentNotification } from './notifications.presenter';
+import { queueMailFor } from '../email-alerts/email-alerts.queue';
 
 /** A seller's unread 'new bid' notification absorbs further bids on that auction for this long. */
 export const NEW_BID_COALESCE_MS = 10 * 60 * 1000;
@@ -26,6 +27,8 @@ async function create(
   bidsBefore: number | null = null,
 ): Promise<NotificationChange> {
   const notification = await insertNotification(tx, { user_id: userId, auction_id: auctionId, kind, message, created_at: now, bids_before: bidsBefore });
+  // Its e-mail (issue 27), queued in this transaction: sent after the commit, or never if it rolls back.
+  await queueMailFor(tx, notification);
   return { type: 'created', userId, notification: presentNotification(notification), unread: await countUnread(tx, userId) };
 }
 

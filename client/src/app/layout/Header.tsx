@@ -231,6 +231,9 @@ function UserMenu({ pathname, onLoggedOut }: { pathname: string; onLoggedOut: ()
               <Link to="/moje-prodaje">{salesTexts.salesTitle}</Link>
             </li>
             <li>
+              <Link to="/podesavanja-obavestenja">{sr.header.notificationSettings}</Link>
+            </li>
+            <li>
               <button type="button" onClick={onLogout} disabled={logout.isPending}>
                 {sr.header.logout}
               </button>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
+import { notificationSettingsTexts } from '@shared/texts/notification-settings';
 import { Alert } from '../../../components/Alert';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { TextField } from '../../../components/TextField';
@@ -117,6 +118,8 @@ function ProfileForm({ initial }: { initial: { email: string; first_name: string
         </button>
         <p className="profile-card__links">
           <Link to="/promena-lozinke">{sr.auth.changePasswordLink}</Link>
+          {' · '}
+          <Link to="/podesavanja-obavestenja">{notificationSettingsTexts.title}</Link>
         </p>
       </form>
     </div>
