@@ -2,6 +2,8 @@
  * Serbian texts of sales, ratings ("ocene") and public member profiles (issue 23): the server's answers and
  * the UI's words. Here, not in shared/schemas/sales.ts, so the pages and the header show them without zod.
  */
+import { ratingScoreTexts } from './rating-score';
+import { sr } from './sr';
 import { NEGATIVE_COMMENT_MIN, RATING_COMMENT_MAX, REPLY_MAX } from '../rules/sales';
 
 export const salesTexts = {
@@ -23,8 +25,9 @@ export const salesTexts = {
   ratingNotFound: 'Ocena ne postoji.',
 
   // The user menu and the two pages.
-  purchasesTitle: 'Kupljeni predmeti',
-  salesTitle: 'Prodati predmeti',
+  // The titles are the user menu's labels (sr.header, in the first load without these texts).
+  purchasesTitle: sr.header.myPurchases,
+  salesTitle: sr.header.mySales,
   purchasesEmpty: 'Još niste ništa kupili na aukciji.',
   salesEmpty: 'Još niste ništa prodali na aukciji.',
   loadError: 'Podaci trenutno ne mogu da se učitaju. Pokušajte ponovo.',
@@ -57,7 +60,7 @@ export const salesTexts = {
   failed: 'Slanje nije uspelo. Pokušajte ponovo.',
 
   // The score and the public profile (/clan/{id}).
-  score: (positive: number, negative: number) => `Pozitivne ocene: ${positive}, negativne: ${negative}`,
+  score: ratingScoreTexts.score,
   percent: (p: number) => `${p}% pozitivnih`,
   noRatings: 'Još nema ocena.',
   memberSince: (date: string) => `Član od ${date}`,

@@ -30,6 +30,8 @@ export const sr = {
     myBidsTooltip: 'Predmeti na kojima sam licitirao',
     /** Issue 27: the user menu's link to /podesavanja-obavestenja (the page's own title: shared/texts/notification-settings.ts). */
     notificationSettings: 'Podešavanja obaveštenja',
+    myPurchases: 'Kupljeni predmeti',
+    mySales: 'Prodati predmeti',
     logout: 'Odjava',
   },
   landing: {

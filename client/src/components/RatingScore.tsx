@@ -1,5 +1,5 @@
 import type { RatingScore as Score } from '@shared/schemas/auctions';
-import { salesTexts } from '@shared/texts/sales';
+import { ratingScoreTexts } from '@shared/texts/rating-score';
 import './ratings.css';
 
 export interface RatingScoreProps {
@@ -10,7 +10,7 @@ export interface RatingScoreProps {
 
 /** A member's score beside their name: '+12 / −1' (positive and negative ratings), spelled out for screen readers. */
 export function RatingScore({ score, className, testId }: RatingScoreProps) {
-  const label = salesTexts.score(score.positive, score.negative);
+  const label = ratingScoreTexts.score(score.positive, score.negative);
   return (
     <span className={`rating-score${className ? ` ${className}` : ''}`} title={label} data-testid={testId}>
       <span className="visually-hidden">{label}</span>

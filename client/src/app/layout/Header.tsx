@@ -3,7 +3,6 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sr } from '@shared/texts/sr';
 import { watchlistTexts } from '@shared/texts/watchlist';
-import { salesTexts } from '@shared/texts/sales';
 import { Logo } from '../../components/Logo';
 import { clearAuth, useAuth } from '../../features/auth/use-auth';
 import { statusQuery } from '../../features/auth/api/status';
@@ -225,10 +224,10 @@ function UserMenu({ pathname, onLoggedOut }: { pathname: string; onLoggedOut: ()
               <Link to="/pracene">{watchlistTexts.title}</Link>
             </li>
             <li>
-              <Link to="/moje-kupovine">{salesTexts.purchasesTitle}</Link>
+              <Link to="/moje-kupovine">{sr.header.myPurchases}</Link>
             </li>
             <li>
-              <Link to="/moje-prodaje">{salesTexts.salesTitle}</Link>
+              <Link to="/moje-prodaje">{sr.header.mySales}</Link>
             </li>
             <li>
               <Link to="/podesavanja-obavestenja">{sr.header.notificationSettings}</Link>

@@ -13,7 +13,7 @@ import { bidsQuery } from '../auctions/api/bids';
 import { commentsQuery } from '../auctions/api/comments';
 import { notificationsQuery } from '../notifications/api/notifications';
 import { unreadCountQuery } from '../notifications/api/unread-count';
-import { membersKey, salesKey } from '../sales/api/sales';
+import { membersKey, salesKey } from '../sales/api/keys';
 import {
   addCommentOnce,
   appendBid,

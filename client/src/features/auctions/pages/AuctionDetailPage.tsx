@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
 import { categoryLabel } from '@shared/categories';
@@ -18,10 +18,12 @@ import { BidBox } from '../components/BidBox';
 import { BidHistoryDialog } from '../components/BidHistoryDialog';
 import { WatchButton } from '../components/WatchButton';
 import { Comments } from '../components/Comments';
-import { BuyNowBox } from '../components/BuyNowBox';
 import { OutcomeNote, ReserveStatus } from '../components/SellingOptions';
 import '../components/auctions.css';
 import '../components/detail.css';
+
+/** "Kupi odmah" (issue 25): only an open auction with a buy-now price shows it, so its code loads only then. */
+const BuyNowBox = lazy(() => import('../components/BuyNowBox').then((m) => ({ default: m.BuyNowBox })));
 
 /** /aukcija/:id */
 export default function AuctionDetailPage() {
@@ -115,7 +117,11 @@ function AuctionDetail({ id }: { id: number }) {
           <button type="button" className="detail__bids-link" onClick={() => setHistoryOpen(true)}>
             {sr.detail.bidCount(a.bid_count)}
           </button>
-          {!ended && !isSeller && a.buy_now_price !== null && <BuyNowBox auctionId={a.id} price={a.buy_now_price} />}
+          {!ended && !isSeller && a.buy_now_price !== null && (
+            <Suspense fallback={null}>
+              <BuyNowBox auctionId={a.id} price={a.buy_now_price} />
+            </Suspense>
+          )}
           {!ended && !isSeller && <BidBox auctionId={a.id} currentPrice={a.current_price} />}
           {!ended && isSeller && <p className="detail__note">{sr.auctions.ownAuction}</p>}
           <dl className="detail__seller">

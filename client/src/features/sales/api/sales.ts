@@ -4,10 +4,9 @@ import type { Paged } from '@shared/schemas/auctions';
 import type { Rating, RatingForm, SaleItem } from '@shared/schemas/sales';
 import { PAGE_SIZE } from '@shared/rules/limits';
 import { api } from '../../../lib/api';
+import { membersKey, salesKey } from './keys';
 
-/** Every cached page of GET /api/sales/ and of the member profiles (a new rating changes both). */
-export const salesKey = ['sales'] as const;
-export const membersKey = ['members'] as const;
+export { membersKey, salesKey };
 
 /** GET /api/sales/?role=&page= : the caller's purchases (`buyer`) or sales (`seller`), newest first. */
 export const fetchSales = (role: SaleRole, page: number, signal?: AbortSignal) =>
