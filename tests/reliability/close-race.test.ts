@@ -234,9 +234,10 @@ const QUEUED = 5;
 async function lockWaiters(h: DbHandle): Promise<{ bids: number; closer: number }> {
   const { rows } = await sql<{ query: string }>`select query from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(h.db);
   return {
-    // A bid locks the whole row first (bids.repository.ts lockAuction), the closer only its id (markEnded).
+    // A bid locks the whole row first (bids.repository.ts lockAuction), the closer the columns that decide the
+    // outcome (markEnded: price, bid count, reserve).
     bids: rows.filter((r) => /^select \* from "auctions" where "id" = \$1 for update$|^update "auctions" set "current_price"/.test(r.query)).length,
-    closer: rows.filter((r) => /^select "id" from "auctions" where "id" = \$1 for update$|"closed_at" =/.test(r.query)).length,
+    closer: rows.filter((r) => /^select "current_price", "bid_count", "reserve_price" from "auctions" where "id" = \$1 for update$|"closed_at" =/.test(r.query)).length,
   };
 }
 
