@@ -101,7 +101,8 @@ describe('GET /metrics: what it counts', () => {
     t.ctx.closer.rearm();
     const text: string = await eventually(async () => {
       const s = await metricsText();
-      return (sample(s, 'aukcije_auction_close_delay_seconds_count') ?? 0) >= 1 ? s : '';
+      // The close delay is observed inside the close's transaction, its auction:closed fanned out after the commit.
+      return (sample(s, 'aukcije_auction_close_delay_seconds_count') ?? 0) >= 1 && (sample(s, 'aukcije_events_fanned_out_total', { event: 'auction:closed' }) ?? 0) >= 1 ? s : '';
     }, 5000);
 
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/bids/', status_code: '201' })).toBe(1);
