@@ -51,6 +51,7 @@ import { ApiErrorResponse } from './schemas/errors';
 import { HealthResponse } from './schemas/health';
 import { MemberProfile, MemberRatingsPage, PageQuery, Rating, RatingInput, ReplyInput, SalesPage, SalesQuery } from './schemas/sales';
 import { OpenApiDocument } from './schemas/openapi';
+import { AdminReportsPage, AdminReportsQuery, AdminReport, AuditLogPage, CreateReportInput, ReportCreatedResponse, ResolveReportInput } from './schemas/reports';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -153,6 +154,11 @@ export const API = {
   'GET /api/admin/users/': { query: AdminUsersQuery, output: { 200: AdminUsersResponse } },
   'POST /api/admin/users/:id/block/': { output: { 200: AdminUserUpdatedResponse } },
   'POST /api/admin/users/:id/unblock/': { output: { 200: AdminUserUpdatedResponse } },
+
+  'POST /api/reports/': { body: CreateReportInput, output: { 201: ReportCreatedResponse, 200: ReportCreatedResponse } },
+  'GET /api/admin/reports/': { query: AdminReportsQuery, output: { 200: AdminReportsPage } },
+  'POST /api/admin/reports/:id/resolve/': { body: ResolveReportInput, output: { 200: AdminReport } },
+  'GET /api/admin/audit-log/': { query: PageQuery, output: { 200: AuditLogPage } },
 } as const satisfies Record<`${HttpMethod} /api/${string}`, Endpoint>;
 
 export type ApiRoute = keyof typeof API;

@@ -23,6 +23,7 @@ import * as health from './schemas/health';
 import * as notifications from './schemas/notifications';
 import * as openapi from './schemas/openapi';
 import * as notificationSettings from './schemas/notification-settings';
+import * as reports from './schemas/reports';
 import * as sales from './schemas/sales';
 import * as watchlist from './schemas/watchlist';
 
@@ -30,7 +31,7 @@ export type JsonSchema = { [key: string]: unknown };
 type Io = 'input' | 'output';
 
 /** The modules whose exported schemas keep their names as components (others are named after their operation). */
-const NAMED_MODULES: readonly object[] = [accounts, admin, auctions, autobid, bids, comments, errors, health, notifications, notificationSettings, openapi, sales, watchlist];
+const NAMED_MODULES: readonly object[] = [accounts, admin, auctions, autobid, bids, comments, errors, health, notifications, notificationSettings, openapi, reports, sales, watchlist];
 
 export const COMPONENTS_PREFIX = '#/components/schemas/';
 

@@ -185,6 +185,35 @@ export interface RatingsTable {
   reply_created_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A member's report of an auction, a comment or a member (issue 24, migration 2026-11-26-0100). */
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  target_type: 'auction' | 'comment' | 'member';
+  target_id: number;
+  /** The target's owner when it was reported (the member itself for a member). */
+  owner_id: number;
+  reason: string;
+  text: ColumnType<string, string | undefined, string>;
+  status: ColumnType<'open' | 'resolved' | 'dismissed', 'open' | undefined, 'resolved' | 'dismissed'>;
+  created_at: string;
+  resolved_at: ColumnType<string | null, undefined, string>;
+  resolution_action: ColumnType<'delete_target' | 'block_owner' | 'dismiss' | null, undefined, string>;
+  resolution_note: ColumnType<string | null, undefined, string>;
+  resolved_by: ColumnType<number | null, undefined, number>;
+}
+
+/** One admin action (issue 24); append-only: triggers refuse UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  admin_id: number;
+  action: string;
+  target_type: string;
+  target_id: number;
+  note: ColumnType<string, string | undefined, never>;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -200,6 +229,8 @@ export interface Database {
   ratings: RatingsTable;
   email_optouts: EmailOptoutsTable;
   mail_queue: MailQueueTable;
+  reports: ReportsTable;
+  audit_log: AuditLogTable;
 }
 
 export type Db = Kysely<Database>;

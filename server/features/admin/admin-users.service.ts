@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { sessionEnded } from '../../events';
-import type { User } from '../../db/types';
+import type { DbOrTx, User } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { isoAt } from '../../lib/time';
 import { srv } from '@shared/texts/server';
@@ -13,6 +13,7 @@ import type { Paged } from '@shared/schemas/auctions';
 import { cancelMaximaOf } from '../bids/bids.repository';
 import { fillSearchText, listUsers, pageUsers, setBlocked, type UserFilter } from './admin-users.repository';
 import { presentAdminUser } from './admin-users.presenter';
+import { appendAudit } from '../audit/audit.repository';
 
 /**
  * GET /api/admin/users/: without `page` the plain array of every matching user (the answer before paging
@@ -36,25 +37,45 @@ export async function listAdminUsers(ctx: AppContext, query: AdminUsersQuery): P
 
 /**
  * Blocks a user: blocked_at is set, every session of that user ends at once and its sockets leave the
- * user's room. An admin cannot block their own account.
+ * user's room. An admin cannot block their own account. The block and its audit-log row commit together.
  */
 export async function blockUser(ctx: AppContext, admin: User, userId: number): Promise<User> {
-  if (admin.id === userId) throw AppError.badRequest(srv.cannotBlockSelf, undefined, 'cannot_block_self');
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw AppError.notFound();
-  const blockedAt = user.blocked_at ?? isoAt(Date.now());
-  if (!user.blocked_at) await setBlocked(ctx.db, userId, blockedAt);
-  await cancelMaximaOf(ctx.db, userId, blockedAt);
-  await ctx.sessions.destroyUserSessions(userId);
-  await ctx.events.publish(sessionEnded(userId));
+  const user = await ctx.db.transaction().execute((tx) => blockInTx(tx, admin, userId));
+  await endSessionsOf(ctx, userId);
   ctx.logger.info({ adminId: admin.id, userId }, 'user blocked');
+  return user;
+}
+
+/**
+ * The block inside the caller's transaction (the admin route, a report's `block_owner`): blocked_at (kept when
+ * already blocked), the member's maxima spent, the audit-log row. Then call endSessionsOf after the commit.
+ */
+export async function blockInTx(tx: DbOrTx, admin: User, userId: number, note = ''): Promise<User> {
+  if (admin.id === userId) throw AppError.badRequest(srv.cannotBlockSelf, undefined, 'cannot_block_self');
+  const user = await findUserById(tx, userId);
+  if (!user) throw AppError.notFound();
+  const now = isoAt(Date.now());
+  const blockedAt = user.blocked_at ?? now;
+  if (!user.blocked_at) await setBlocked(tx, userId, blockedAt);
+  await cancelMaximaOf(tx, userId, blockedAt);
+  await appendAudit(tx, { admin_id: admin.id, action: 'block_user', target_type: 'member', target_id: userId, note, created_at: now });
   return { ...user, blocked_at: blockedAt };
 }
 
+/** After a block commits: every session of the member ends and its sockets leave the user's room. */
+export async function endSessionsOf(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.sessions.destroyUserSessions(userId);
+  await ctx.events.publish(sessionEnded(userId));
+}
+
 export async function unblockUser(ctx: AppContext, admin: User, userId: number): Promise<User> {
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw AppError.notFound();
-  if (user.blocked_at) await setBlocked(ctx.db, userId, null);
+  const user = await ctx.db.transaction().execute(async (tx) => {
+    const found = await findUserById(tx, userId);
+    if (!found) throw AppError.notFound();
+    if (found.blocked_at) await setBlocked(tx, userId, null);
+    await appendAudit(tx, { admin_id: admin.id, action: 'unblock_user', target_type: 'member', target_id: userId, created_at: isoAt(Date.now()) });
+    return found;
+  });
   ctx.logger.info({ adminId: admin.id, userId }, 'user unblocked');
   return { ...user, blocked_at: null };
 }

@@ -1,5 +1,7 @@
 import type { AppContext } from '../../context';
-import type { Db, User } from '../../db/types';
+import type { AuctionImage, Db, DbOrTx, User } from '../../db/types';
+import type { DomainEvent } from '../../events';
+import { appendAudit } from '../audit/audit.repository';
 import { AppError } from '../../http/errors';
 import { isoAt } from '../../lib/time';
 import { ALL_AUCTIONS } from '@shared/categories';
@@ -79,29 +81,50 @@ export function getSeqs(db: Db, ids: number[]): Promise<Map<number, number>> {
 
 /**
  * The seller while there are no bids, an admin always. Image files go with the auction. Publishes
- * `auction:deleted` after the commit.
+ * `auction:deleted` after the commit. A delete by an admin is written to the audit log in the same transaction.
  */
 export async function deleteAuction(ctx: AppContext, user: User, id: number): Promise<void> {
   const auction = await repo.findAuction(ctx.db, id);
   if (!auction) throw AppError.notFound(auctionTexts.notFound);
   const isAdmin = !!user.is_admin;
   if (!isAdmin && auction.seller_id !== user.id) throw AppError.forbidden(auctionTexts.deleteForbidden);
-  const { images } = await unitOfWork(ctx, async (tx) => {
-    // The deletion is the auction's last change, so it takes the next seq like any other: bumped in the row
-    // (which also locks it against a bid or comment until the delete) and rolled back if the delete is refused.
-    const next = await bumpSeq(tx, id);
-    if (next === undefined) throw AppError.notFound(auctionTexts.notFound);
-    const rows = await listImages(tx, id);
-    if (!(await repo.deleteAuction(tx, id, !isAdmin))) {
-      if (!isAdmin) throw AppError.badRequest(auctionTexts.deleteHasBids, undefined, 'has_bids');
-      throw AppError.notFound(auctionTexts.notFound);
-    }
-    return { images: rows, events: [{ type: 'auction:deleted', payload: { auction_id: id, seq: next } }] as const };
-  }, { events: (r) => r.events });
+  const deleted = await unitOfWork(ctx, (tx) => deleteAuctionInTx(tx, user, id), { events: (r) => r.events });
+  await removeAuctionFiles(ctx, deleted);
+}
+
+export interface DeletedAuction {
+  id: number;
+  images: Array<Pick<AuctionImage, 'card_path' | 'large_path'>>;
+  /** Published after the commit: `auction:deleted`. */
+  events: DomainEvent[];
+}
+
+/**
+ * The delete inside the caller's transaction (the delete route, a report's `delete_target`): the seller only
+ * without bids, an admin always (with its audit-log row, `note` the admin's). Call removeAuctionFiles after the
+ * commit.
+ */
+export async function deleteAuctionInTx(tx: DbOrTx, user: User, id: number, note = ''): Promise<DeletedAuction> {
+  const isAdmin = !!user.is_admin;
+  // The deletion is the auction's last change, so it takes the next seq like any other: bumped in the row
+  // (which also locks it against a bid or comment until the delete) and rolled back if the delete is refused.
+  const next = await bumpSeq(tx, id);
+  if (next === undefined) throw AppError.notFound(auctionTexts.notFound);
+  const images = await listImages(tx, id);
+  if (!(await repo.deleteAuction(tx, id, !isAdmin))) {
+    if (!isAdmin) throw AppError.badRequest(auctionTexts.deleteHasBids, undefined, 'has_bids');
+    throw AppError.notFound(auctionTexts.notFound);
+  }
+  if (isAdmin) await appendAudit(tx, { admin_id: user.id, action: 'delete_auction', target_type: 'auction', target_id: id, note, created_at: isoAt(Date.now()) });
+  return { id, images, events: [{ type: 'auction:deleted', payload: { auction_id: id, seq: next } }] };
+}
+
+/** After a delete commits: its image files (a failure is logged, the auction is gone either way). */
+export async function removeAuctionFiles(ctx: AppContext, deleted: Pick<DeletedAuction, 'id' | 'images'>): Promise<void> {
   await removeFiles(
     ctx.config.mediaDir,
-    images.flatMap((i) => [i.card_path, i.large_path]),
-  ).catch((err: unknown) => ctx.logger.warn({ err, id }, 'could not remove image files'));
+    deleted.images.flatMap((i) => [i.card_path, i.large_path]),
+  ).catch((err: unknown) => ctx.logger.warn({ err, id: deleted.id }, 'could not remove image files'));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
-import type { User } from '../../db/types';
+import type { Comment, DbOrTx, User } from '../../db/types';
+import { appendAudit } from '../audit/audit.repository';
 import { AppError } from '../../http/errors';
 import { isoAt } from '../../lib/time';
 import { notificationEvents, type DomainEvent, type NotificationChange } from '../../events';
@@ -35,16 +36,25 @@ export async function createComment(ctx: AppContext, author: User, input: Create
   return result;
 }
 
-/** Its author or the auction's seller (or an admin, as moderator) deletes a comment; publishes `comment:deleted`. */
+/**
+ * Its author or the auction's seller (or an admin, as moderator) deletes a comment; publishes `comment:deleted`.
+ * A delete by an admin is written to the audit log in the same transaction.
+ */
 export async function removeComment(ctx: AppContext, user: User, commentId: number): Promise<void> {
   const result = await unitOfWork(ctx, async (tx) => {
     const comment = await findComment(tx, commentId);
     if (!comment) return 'not_found' as const;
     if (comment.user_id !== user.id && comment.seller_id !== user.id && !user.is_admin) return 'forbidden' as const;
-    await deleteComment(tx, comment.id);
-    const seq = (await bumpSeq(tx, comment.auction_id))!;
-    return [{ type: 'comment:deleted', payload: { auction_id: comment.auction_id, seq, comment_id: comment.id } }] satisfies DomainEvent[];
+    return deleteCommentInTx(tx, user, comment);
   }, { events: (r) => (typeof r === 'string' ? null : r) });
   if (result === 'not_found') throw AppError.notFound();
   if (result === 'forbidden') throw AppError.forbidden();
+}
+
+/** The delete inside the caller's transaction, once allowed (the route above, a report's `delete_target`). */
+export async function deleteCommentInTx(tx: DbOrTx, user: User, comment: Pick<Comment, 'id' | 'auction_id'>, note = ''): Promise<DomainEvent[]> {
+  await deleteComment(tx, comment.id);
+  const seq = (await bumpSeq(tx, comment.auction_id))!;
+  if (user.is_admin) await appendAudit(tx, { admin_id: user.id, action: 'delete_comment', target_type: 'comment', target_id: comment.id, note, created_at: isoAt(Date.now()) });
+  return [{ type: 'comment:deleted', payload: { auction_id: comment.auction_id, seq, comment_id: comment.id } }];
 }
