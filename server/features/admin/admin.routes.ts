@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { adminUsersRoutes } from './admin-users.routes';
+import { adminReportsRoutes } from './admin-reports.routes';
 
 /**
  * Everything under /api/admin/. Each admin area lives in its own `admin-<area>.routes.ts` and is mounted
@@ -9,5 +10,6 @@ import { adminUsersRoutes } from './admin-users.routes';
 export function adminRoutes(ctx: AppContext): Router {
   const r = Router();
   r.use(adminUsersRoutes(ctx));
+  r.use(adminReportsRoutes(ctx));
   return r;
 }

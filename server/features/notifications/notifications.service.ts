@@ -20,7 +20,7 @@ export const NEW_BID_COALESCE_MS = 10 * 60 * 1000;
 async function create(
   tx: DbOrTx,
   userId: number,
-  auctionId: number,
+  auctionId: number | null,
   kind: NotificationKind,
   message: string,
   now: string,
@@ -126,6 +126,11 @@ export function notifyRatingReceived(
   now: string,
 ) {
   return create(tx, userId, auction.id, 'rating_received', notificationTexts.ratingReceived(auction, rating), now);
+}
+
+/** To a reporter, when an admin closed their report (issue 24): `message` is markup already and names no admin. */
+export function notifyReportResolved(tx: DbOrTx, reporterId: number, message: string, now: string) {
+  return create(tx, reporterId, null, 'report_resolved', message, now);
 }
 
 export interface ReadNotification {
