@@ -16,7 +16,7 @@ import { imagesForm, pngBuffer } from '../support/images';
 import { collectEvents, connectSocket, emitWithAck, sleep, type TestSocket } from '../support/sockets';
 import { storedState } from '../support/security-routes';
 import { appUnsubscribeTokens } from '../../server/features/email-alerts/email-alerts.worker';
-import { ACTORS, auctionForm, auctionOf, buildWorld, commentOf, notificationOf, ratingFor, saleFor, uploadImages, type ActorName, type World } from '../support/security-world';
+import { ACTORS, auctionForm, auctionOf, buildWorld, commentOf, notificationOf, ratingFor, reportOn, saleFor, uploadImages, type ActorName, type World } from '../support/security-world';
 
 let t: TestServer;
 let w: World;
@@ -360,6 +360,23 @@ const ROWS: Row[] = [
     expected: all(404),
     run: (api) => api.get(`/api/members/${uid('blocked')}/`),
   },
+  // Issue 24: reports (logged in and verified), the moderation queue and the audit log (admins only).
+  {
+    name: "POST /api/reports/ (other seller's auction: everyone active but its owner)",
+    op: 'create',
+    write: true,
+    expected: active(201, { otherSeller: 400 }),
+    run: async (api) => api.post('/api/reports/', { target_type: 'auction', target_id: (await auctionOf(t, uid('otherSeller'))).id, reason: 'fraud' }),
+  },
+  { name: 'GET /api/admin/reports/', op: 'read', write: false, expected: only(200, ['admin']), run: (api) => api.get('/api/admin/reports/?status=open') },
+  {
+    name: 'POST /api/admin/reports/{id}/resolve/ (dismiss)',
+    op: 'update',
+    write: true,
+    expected: only(200, ['admin']),
+    run: async (api) => api.post(`/api/admin/reports/${await reportOn(t, uid('otherSeller'), uid('bidderA'))}/resolve/`, { action: 'dismiss' }),
+  },
+  { name: 'GET /api/admin/audit-log/', op: 'read', write: false, expected: only(200, ['admin']), run: (api) => api.get('/api/admin/audit-log/') },
   ...(['/api/my-auctions/', '/api/auctionItems/', '/api/all-my-biddings/'] as const).map(
     (path): Row => ({
       name: `GET ${path} (own only)`,
@@ -432,6 +449,7 @@ describe('refusals write nothing', () => {
     const victim = await createUser(t.ctx);
     const sale = await saleFor(t, sellerId(), uid('bidderA'));
     const ratingId = await ratingFor(t, sellerId(), uid('bidderA'));
+    const reportId = await reportOn(t, uid('otherSeller'), uid('bidderA'));
     const png = await pngBuffer(16, 16);
     const attempts: { who: ActorName[]; send: (api: ApiClient) => ReturnType<ApiClient['get']> }[] = [
       { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'otherSeller'], send: (api) => api.delete(`/api/auctionItems/delete/${a.id}/`) },
@@ -448,6 +466,8 @@ describe('refusals write nothing', () => {
       { who: ['anonymous', 'blocked'], send: (api) => api.post('/api/auctionItems/', auctionForm()) },
       { who: ['anonymous', 'blocked', 'bidderB', 'otherSeller', 'admin'], send: (api) => api.post(`/api/sales/${sale.id}/rating/`, { value: 'positive' }) },
       { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'otherSeller', 'admin'], send: (api) => api.post(`/api/ratings/${ratingId}/reply/`, { content: 'Odgovor' }) },
+      { who: ['anonymous', 'blocked', 'otherSeller'], send: (api) => api.post('/api/reports/', { target_type: 'auction', target_id: a.id, reason: 'other' }) },
+      { who: ['anonymous', 'blocked', 'bidderA', 'bidderB', 'seller', 'otherSeller'], send: (api) => api.post(`/api/admin/reports/${reportId}/resolve/`, { action: 'block_owner' }) },
     ];
     const before = await storedState(t);
     let n = 0;
@@ -458,7 +478,7 @@ describe('refusals write nothing', () => {
         n += 1;
       }
     }
-    expect(n).toBe(61);
+    expect(n).toBe(70);
     expect(await storedState(t) === before, 'a refused request wrote something').toBe(true);
   });
 

@@ -11,7 +11,7 @@ import { eventually } from '../support/marketplace';
 import { ApiClient } from '../support/http';
 import { imagesForm, pngBuffer } from '../support/images';
 import { declaredRoutes, routeMatcher, STATE_CHANGING, storedState, rowCounts } from '../support/security-routes';
-import { auctionForm, auctionOf, buildWorld, commentOf, notificationOf, ratingFor, saleFor, uploadImages, type World } from '../support/security-world';
+import { auctionForm, auctionOf, buildWorld, commentOf, notificationOf, ratingFor, reportOn, saleFor, uploadImages, type World } from '../support/security-world';
 import { appUnsubscribeTokens } from '../../server/features/email-alerts/email-alerts.worker';
 
 let t: TestServer;
@@ -203,6 +203,16 @@ const ENTRIES: Entry[] = [
       path: `/api/ratings/${await ratingFor(t, w.seller.user!.id, w.bidderA.user!.id)}/reply/`,
       body: { content: 'Hvala na kupovini.' },
     }),
+  },
+  {
+    method: 'POST',
+    route: '/api/reports/',
+    make: async () => ({ api: w.bidderA.api, path: '/api/reports/', body: { target_type: 'auction', target_id: (await auctionOf(t, w.seller.user!.id)).id, reason: 'spam' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/reports/:id/resolve/',
+    make: async () => ({ api: w.admin.api, path: `/api/admin/reports/${await reportOn(t, w.seller.user!.id, w.bidderB.user!.id)}/resolve/`, body: { action: 'dismiss' } }),
   },
   {
     method: 'PATCH',

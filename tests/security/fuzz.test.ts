@@ -36,7 +36,7 @@ const credentials: Record<'user' | 'admin', { email: string; password: string }>
 const idTokens: string[] = [];
 /** Validly signed one-click unsubscribe tokens (and altered ones), for POST/GET /api/unsubscribe/:token/. */
 const unsubscribeTokenPool: string[] = [];
-const ids = { auctions: [] as number[], users: [] as number[], comments: [] as number[], notifications: [] as number[], images: [] as number[], sales: [] as number[], ratings: [] as number[] };
+const ids = { auctions: [] as number[], users: [] as number[], comments: [] as number[], notifications: [] as number[], images: [] as number[], sales: [] as number[], ratings: [] as number[], reports: [] as number[] };
 const problems: string[] = [];
 const onUnhandled = (err: unknown) => problems.push(`unhandled: ${String(err)}`);
 
@@ -59,6 +59,8 @@ const FIELDS: Record<string, string[]> = {
   'POST /api/sales/:auctionId/rating/': ['value', 'comment'],
   'POST /api/ratings/:id/reply/': ['content'],
   'PUT /api/notification-settings/': ['email'],
+  'POST /api/reports/': ['target_type', 'target_id', 'reason', 'text'],
+  'POST /api/admin/reports/:id/resolve/': ['action', 'note'],
   'POST /api/unsubscribe/:token/': ['List-Unsubscribe'],
 };
 const QUERY_KEYS = ['category', 'page', 'page_size', 'sort', 'status', 'q', 'search', 'next', 'code', 'state', 'error', 'role'];
@@ -147,7 +149,9 @@ function caseArb(route: DeclaredRoute): fc.Arbitrary<FuzzCase> {
       ? () => ids.sales
       : route.path.startsWith('/api/ratings/')
         ? () => ids.ratings
-        : undefined;
+        : route.path.startsWith('/api/admin/reports/')
+          ? () => ids.reports
+          : undefined;
   const pathArb = fc
     .tuple(...params.map((p) => (p === 'token' ? fc.oneof(fc.constantFrom(...unsubscribeTokenPool), idText(poolFor(p))) : idText(poolOfRoute ?? poolFor(p)))))
     .map((vals) => {
@@ -166,6 +170,9 @@ function caseArb(route: DeclaredRoute): fc.Arbitrary<FuzzCase> {
   const valueFor = (f: string): fc.Arbitrary<unknown> => {
     if (f === 'id_token') return fc.oneof(fc.constantFrom(...idTokens), json);
     if (f === 'value') return fc.oneof(fc.constantFrom('positive', 'negative'), json);
+    if (f === 'target_type') return fc.oneof(fc.constantFrom('auction', 'comment', 'member'), json);
+    if (f === 'reason') return fc.oneof(fc.constantFrom('fraud', 'non_payment', 'other'), json);
+    if (f === 'action') return fc.oneof(fc.constantFrom('dismiss', 'delete_target', 'block_owner'), json);
     if (/_id$/.test(f)) return idValue(() => ids.auctions);
     if (/ids$/.test(f)) return fc.oneof(fc.array(idValue(() => ids.images), { maxLength: 8 }), json);
     return json;
@@ -281,6 +288,12 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) {
     ids.sales.push((await saleOf(t.ctx, i % 2 ? seller.id : user.id, i % 2 ? user.id : seller.id)).id);
     ids.ratings.push(await ratingFor(t, user.id, seller.id));
+  }
+  // Reports on the pooled auctions, comments and members, for the admin's resolve (issue 24).
+  for (const [i, target_type] of (['auction', 'comment', 'member', 'auction'] as const).entries()) {
+    const target_id = target_type === 'auction' ? ids.auctions[i + 1] : target_type === 'comment' ? ids.comments[1] : seller.id;
+    const res = await actors.user.post('/api/reports/', { target_type, target_id, reason: 'spam' });
+    ids.reports.push((res.body as { id: number }).id);
   }
   // Validly signed ID tokens whose claims are hostile (names with markup, odd e-mails, a known user's e-mail).
   const claims = [

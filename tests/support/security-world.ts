@@ -104,3 +104,14 @@ export function auctionForm(fields: Partial<Record<string, string>> = {}): FormD
   for (const [k, v] of Object.entries(all)) if (v !== undefined) form.append(k, v);
   return form;
 }
+
+/** An open report by `reporterId` on a fresh auction of `ownerId`, straight in the database (no hourly limit); its id. */
+export async function reportOn(t: TestServer, ownerId: number, reporterId: number): Promise<number> {
+  const a = await auctionOf(t, ownerId);
+  const row = await t.ctx.db
+    .insertInto('reports')
+    .values({ reporter_id: reporterId, target_type: 'auction', target_id: a.id, owner_id: ownerId, reason: 'fraud', created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
