@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
 import { COMMENT_MAX } from '@shared/rules/limits';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { RatingScore } from '../../../components/RatingScore';
 import type { RatingScore as Score } from '@shared/schemas/auctions';
 import { useAuth } from '../../auth/use-auth';
+import { ReportButton } from '../../reports';
 import { useComments, useCreateComment, useDeleteComment } from '../api/comments';
 import { checkComment } from './comment-validation';
 
@@ -124,6 +125,11 @@ export function Comments({ auctionId, sellerId, sellerRating }: CommentsProps) {
                   </time>
                 </div>
                 <p className="comment__content">{c.content}</p>
+                {userId !== undefined && userId !== c.userId && (
+                  <Suspense fallback={null}>
+                    <ReportButton targetType="comment" targetId={c.id} what={c.user} className="comment__report" />
+                  </Suspense>
+                )}
                 {canDelete && (
                   <button
                     type="button"

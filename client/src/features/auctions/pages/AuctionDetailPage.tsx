@@ -11,6 +11,7 @@ import { formatPrice } from '../../../lib/format';
 import { now } from '../../../lib/clock';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth } from '../../auth/use-auth';
+import { ReportButton } from '../../reports';
 import { useLiveAuction } from '../../live/hooks';
 import { useAuction, useSeller } from '../api/auction-detail';
 import { Slideshow } from '../components/Slideshow';
@@ -139,6 +140,11 @@ function AuctionDetail({ id }: { id: number }) {
               </dd>
             </div>
           </dl>
+          {auth.user && !isSeller && (
+            <Suspense fallback={null}>
+              <ReportButton targetType="auction" targetId={a.id} />
+            </Suspense>
+          )}
         </div>
         <section className="detail__description">
           <h2>{sr.auctions.description}</h2>

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { MemberRating } from '@shared/schemas/sales';
 import { salesTexts } from '@shared/texts/sales';
@@ -12,6 +13,8 @@ import { usePageParam } from '../../../lib/use-page-param';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMember, useMemberAuctions, useMemberRatings } from '../../sales/api/members';
 import { AuctionCard } from '../components/AuctionCard';
+import { useAuth } from '../../auth/use-auth';
+import { ReportButton } from '../../reports';
 import '../components/auctions.css';
 import '../components/member.css';
 
@@ -36,6 +39,7 @@ function Missing() {
 
 function Member({ id }: { id: number }) {
   const member = useMember(id);
+  const me = useAuth().user;
   const m = member.data;
   useDocumentTitle(m?.first_name);
   if (member.isPending) return <LoadingScreen />;
@@ -67,6 +71,11 @@ function Member({ id }: { id: number }) {
           <li>{salesTexts.boughtCount(m.bought_count)}</li>
           <li>{salesTexts.activeCount(m.active_auctions_count)}</li>
         </ul>
+        {me && me.id !== m.id && (
+          <Suspense fallback={null}>
+            <ReportButton targetType="member" targetId={m.id} />
+          </Suspense>
+        )}
       </header>
       <MemberRatings id={id} />
       <MemberAuctions id={id} />
