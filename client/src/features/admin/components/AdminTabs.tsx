@@ -1,16 +1,19 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { sr } from '@shared/texts/sr';
+import { reportTexts } from '@shared/texts/reports';
 import type { AdminTab } from '../hooks/use-admin-params';
 
 const TABS: { id: AdminTab; label: string }[] = [
   { id: 'aukcije', label: sr.admin.tabAuctions },
   { id: 'korisnici', label: sr.admin.tabUsers },
+  { id: 'prijave', label: reportTexts.tabReports },
+  { id: 'dnevnik', label: reportTexts.tabLog },
 ];
 
 export const tabId = (tab: AdminTab) => `admin-tab-${tab}`;
 export const panelId = (tab: AdminTab) => `admin-panel-${tab}`;
 
-/** 'Aukcije' | 'Korisnici' (WAI-ARIA tabs: arrow keys move between them). */
+/** 'Aukcije' | 'Korisnici' | 'Prijave' | 'Dnevnik' (WAI-ARIA tabs: arrow keys move between them). */
 export function AdminTabs({ tab, onTab }: { tab: AdminTab; onTab: (tab: AdminTab) => void }) {
   const refs = useRef<Partial<Record<AdminTab, HTMLButtonElement | null>>>({});
   const onKeyDown = (e: KeyboardEvent) => {

@@ -1,8 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ADMIN_AUCTION_STATUSES, type AdminAuctionSort, type AdminAuctionStatus } from '@shared/rules/admin';
+import { REPORT_STATUSES, type ReportStatus } from '@shared/rules/reports';
 
-export type AdminTab = 'aukcije' | 'korisnici';
+export type AdminTab = 'aukcije' | 'korisnici' | 'prijave' | 'dnevnik';
+const TABS: readonly AdminTab[] = ['aukcije', 'korisnici', 'prijave', 'dnevnik'];
+/** The reports tab's status filter in the URL when it shows every status (no `status`: the open ones). */
+const ALL_REPORTS = 'sve';
 
 /** The sorts the dashboard offers: end date or bid count (the server also knows the price sorts). */
 export const DASHBOARD_SORTS = ['endDateDesc', 'endDateAsc', 'bidsDesc', 'bidsAsc'] as const satisfies readonly AdminAuctionSort[];
@@ -17,6 +21,8 @@ export interface AdminParams {
   status: AdminAuctionStatus | '';
   /** Auctions tab only. */
   sort: DashboardSort;
+  /** Reports tab only: '' = every status; 'open' (the queue) by default. */
+  reportStatus: ReportStatus | '';
   page: number;
 }
 
@@ -25,10 +31,11 @@ export function readAdminParams(s: URLSearchParams): AdminParams {
   const status = s.get('status') ?? '';
   const sort = s.get('sort') ?? '';
   return {
-    tab: s.get('tab') === 'korisnici' ? 'korisnici' : 'aukcije',
+    tab: (TABS as readonly string[]).includes(s.get('tab') ?? '') ? (s.get('tab') as AdminTab) : 'aukcije',
     q: s.get('q') ?? '',
     status: (ADMIN_AUCTION_STATUSES as readonly string[]).includes(status) ? (status as AdminAuctionStatus) : '',
     sort: (DASHBOARD_SORTS as readonly string[]).includes(sort) ? (sort as DashboardSort) : DEFAULT_SORT,
+    reportStatus: status === ALL_REPORTS ? '' : (REPORT_STATUSES as readonly string[]).includes(status) ? (status as ReportStatus) : 'open',
     page: Number.isFinite(page) && page >= 1 ? page : 1,
   };
 }
@@ -39,6 +46,7 @@ export function writeAdminParams(p: AdminParams): URLSearchParams {
   if (p.q.trim()) s.set('q', p.q.trim());
   if (p.tab === 'aukcije' && p.status) s.set('status', p.status);
   if (p.tab === 'aukcije' && p.sort !== DEFAULT_SORT) s.set('sort', p.sort);
+  if (p.tab === 'prijave' && p.reportStatus !== 'open') s.set('status', p.reportStatus || ALL_REPORTS);
   if (p.page > 1) s.set('page', String(p.page));
   return s;
 }
