@@ -127,7 +127,7 @@ export function Comments({ auctionId, sellerId, sellerRating }: CommentsProps) {
                 <p className="comment__content">{c.content}</p>
                 {userId !== undefined && userId !== c.userId && (
                   <Suspense fallback={null}>
-                    <ReportButton targetType="comment" targetId={c.id} what={c.user} className="comment__report" />
+                    <ReportButton targetType="comment" targetId={c.id} what={c.user} />
                   </Suspense>
                 )}
                 {canDelete && (

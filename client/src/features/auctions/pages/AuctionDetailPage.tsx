@@ -16,7 +16,6 @@ import { useLiveAuction } from '../../live/hooks';
 import { useAuction, useSeller } from '../api/auction-detail';
 import { Slideshow } from '../components/Slideshow';
 import { BidBox } from '../components/BidBox';
-import { BidHistoryDialog } from '../components/BidHistoryDialog';
 import { WatchButton } from '../components/WatchButton';
 import { Comments } from '../components/Comments';
 import { OutcomeNote, ReserveStatus } from '../components/SellingOptions';
@@ -25,6 +24,8 @@ import '../components/detail.css';
 
 /** "Kupi odmah" (issue 25): only an open auction with a buy-now price shows it, so its code loads only then. */
 const BuyNowBox = lazy(() => import('../components/BuyNowBox').then((m) => ({ default: m.BuyNowBox })));
+/** The bid history: loaded when first opened (issue 24 made room on this page, at the first-load budget, this way). */
+const BidHistoryDialog = lazy(() => import('../components/BidHistoryDialog').then((m) => ({ default: m.BidHistoryDialog })));
 
 /** /aukcija/:id */
 export default function AuctionDetailPage() {
@@ -152,7 +153,11 @@ function AuctionDetail({ id }: { id: number }) {
         </section>
       </article>
       <Comments auctionId={a.id} sellerId={a.seller} sellerRating={a.seller_rating} />
-      <BidHistoryDialog auctionId={a.id} title={a.title} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+      {historyOpen && (
+        <Suspense fallback={null}>
+          <BidHistoryDialog auctionId={a.id} title={a.title} open onClose={() => setHistoryOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

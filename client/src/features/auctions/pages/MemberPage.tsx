@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { MemberRating } from '@shared/schemas/sales';
 import { salesTexts } from '@shared/texts/sales';
@@ -14,7 +13,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMember, useMemberAuctions, useMemberRatings } from '../../sales/api/members';
 import { AuctionCard } from '../components/AuctionCard';
 import { useAuth } from '../../auth/use-auth';
-import { ReportButton } from '../../reports';
+// Statically: this page is a lazy chunk already; the detail page's lazy entry (../../reports) stays in its own chunk.
+import ReportButton from '../../reports/components/ReportButton';
 import '../components/auctions.css';
 import '../components/member.css';
 
@@ -71,11 +71,7 @@ function Member({ id }: { id: number }) {
           <li>{salesTexts.boughtCount(m.bought_count)}</li>
           <li>{salesTexts.activeCount(m.active_auctions_count)}</li>
         </ul>
-        {me && me.id !== m.id && (
-          <Suspense fallback={null}>
-            <ReportButton targetType="member" targetId={m.id} />
-          </Suspense>
-        )}
+        {me && me.id !== m.id && <ReportButton targetType="member" targetId={m.id} />}
       </header>
       <MemberRatings id={id} />
       <MemberAuctions id={id} />

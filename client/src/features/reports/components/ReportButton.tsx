@@ -4,7 +4,7 @@ import { reportTexts as t } from '@shared/texts/reports';
 import { Dialog } from '../../../components/Dialog';
 import { ApiError } from '../../../lib/api';
 import { useCreateReport } from '../api/create-report';
-import './reports.css';
+// Its styles are in auctions.css (loaded with every page that shows it): a CSS file of its own would cost the first load a preload entry.
 
 export interface ReportButtonProps {
   targetType: ReportTargetType;
