@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useAuditLog } from '../api/admin-reports';
 import type { AdminParams } from '../hooks/use-admin-params';
 import { AdminPager } from './AdminPager';
-import { ListStates } from './ListStates';
+import { ListStates, pagedStates } from './ListStates';
 
 export interface AuditLogPanelProps {
   params: AdminParams;
@@ -20,17 +20,7 @@ export function AuditLogPanel({ params, update }: AuditLogPanelProps) {
         {t.logTitle}
         {data && <span className="admin-section__count"> ({data.count})</span>}
       </h2>
-      <ListStates
-        pending={log.isPending}
-        error={log.isError && !data}
-        onRetry={() => void log.refetch()}
-        rows={data?.results.length ?? 0}
-        count={data?.count ?? 0}
-        filtered={false}
-        q=""
-        emptyText={t.noLog}
-        onFirstPage={() => update({ page: 1 })}
-      >
+      <ListStates {...pagedStates(log, () => update({ page: 1 }))} filtered={false} q="" emptyText={t.noLog}>
         <ol className="admin-list" aria-busy={log.isPlaceholderData}>
           {data?.results.map((e) => (
             <li key={e.id} className="admin-row card" data-testid="audit-entry">

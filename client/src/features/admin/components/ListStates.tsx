@@ -46,3 +46,18 @@ export function ListStates({ pending, error, onRetry, rows, count, filtered, q, 
   if (rows === 0) return <EmptyState>{filtered ? t.noResults(q) : emptyText}</EmptyState>;
   return <>{children}</>;
 }
+
+/** ListStates' props that come from a paged query as they are (loading, error with retry, counts, back to page 1). */
+export function pagedStates(
+  query: { isPending: boolean; isError: boolean; data?: { count: number; results: unknown[] }; refetch: () => unknown },
+  toFirstPage: () => void,
+): Pick<ListStatesProps, 'pending' | 'error' | 'onRetry' | 'rows' | 'count' | 'onFirstPage'> {
+  return {
+    pending: query.isPending,
+    error: query.isError && !query.data,
+    onRetry: () => void query.refetch(),
+    rows: query.data?.results.length ?? 0,
+    count: query.data?.count ?? 0,
+    onFirstPage: toFirstPage,
+  };
+}

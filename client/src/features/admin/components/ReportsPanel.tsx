@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useAdminReports, useResolveReport } from '../api/admin-reports';
 import type { AdminParams } from '../hooks/use-admin-params';
 import { AdminPager } from './AdminPager';
-import { ListStates } from './ListStates';
+import { ListStates, pagedStates } from './ListStates';
 
 export interface ReportsPanelProps {
   params: AdminParams;
@@ -42,17 +42,7 @@ export function ReportsPanel({ params, update }: ReportsPanelProps) {
         </label>
       </div>
       {message && <Alert kind={message.kind}>{message.text}</Alert>}
-      <ListStates
-        pending={list.isPending}
-        error={list.isError && !data}
-        onRetry={() => void list.refetch()}
-        rows={data?.results.length ?? 0}
-        count={data?.count ?? 0}
-        filtered={false}
-        q=""
-        emptyText={t.noReports}
-        onFirstPage={() => update({ page: 1 })}
-      >
+      <ListStates {...pagedStates(list, () => update({ page: 1 }))} filtered={false} q="" emptyText={t.noReports}>
         <ul className="admin-list" aria-busy={list.isPlaceholderData}>
           {data?.results.map((r) => <ReportRow key={r.id} report={r} onDone={setMessage} />)}
         </ul>

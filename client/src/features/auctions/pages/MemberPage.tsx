@@ -14,7 +14,7 @@ import { useMember, useMemberAuctions, useMemberRatings } from '../../sales/api/
 import { AuctionCard } from '../components/AuctionCard';
 import { useAuth } from '../../auth/use-auth';
 // Statically: this page is a lazy chunk already; the detail page's lazy entry (../../reports) stays in its own chunk.
-import ReportButton from '../../reports/components/ReportButton';
+import { ReportButtonNow } from '../../reports/report-button';
 import '../components/auctions.css';
 import '../components/member.css';
 
@@ -71,7 +71,7 @@ function Member({ id }: { id: number }) {
           <li>{salesTexts.boughtCount(m.bought_count)}</li>
           <li>{salesTexts.activeCount(m.active_auctions_count)}</li>
         </ul>
-        {me && me.id !== m.id && <ReportButton targetType="member" targetId={m.id} />}
+        {me && me.id !== m.id && <ReportButtonNow targetType="member" targetId={m.id} />}
       </header>
       <MemberRatings id={id} />
       <MemberAuctions id={id} />
