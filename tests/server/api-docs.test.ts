@@ -15,6 +15,7 @@ import * as auctions from '@shared/schemas/auctions';
 import * as bids from '@shared/schemas/bids';
 import * as comments from '@shared/schemas/comments';
 import * as notifications from '@shared/schemas/notifications';
+import * as reports from '@shared/schemas/reports';
 import * as sales from '@shared/schemas/sales';
 import { startTestServer, type TestServer } from '../support/app';
 import { declaredRoutes } from '../support/security-routes';
@@ -63,6 +64,8 @@ const TYPES: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['Rating', sales.Rating],
   ['Sale', sales.SaleItem],
   ['MemberRating', sales.MemberRating],
+  ['AdminReport', reports.AdminReport],
+  ['AuditEntry', reports.AuditEntry],
 ];
 
 /** The object schemas inside a schema of the table: array elements and union options taken apart. */
