@@ -224,6 +224,10 @@ describe('POST /api/admin/reports/{id}/resolve/', () => {
     const notes = await notificationsOf(t, reporter.user.id, 'report_resolved');
     expect(notes.at(-1)!.message).toContain('Polovan bicikl');
     expect(notes.at(-1)!.message).not.toContain('Adminka');
+    // Mailed too (issue 27's hook: `report_resolved` is an e-mail kind), queued in the same transaction.
+    const mails = await t.ctx.db.selectFrom('mail_queue').select(['kind', 'message']).where('user_id', '=', reporter.user.id).where('kind', '=', 'report_resolved').execute();
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails.every((m) => !m.message.includes('Adminka'))).toBe(true);
     const listed = await reporter.api.get('/api/notifications/');
     expect((listed.body as Array<{ kind: string }>).some((n) => n.kind === 'report_resolved')).toBe(true);
     const again = await resolve(mine.id, { action: 'block_owner' });
