@@ -185,6 +185,13 @@ export interface RatingsTable {
   reply_created_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A member blocked by another (issue 24, migration 2026-11-26-0200): the blocked may not take part in the blocker's open auctions. */
+export interface MemberBlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -200,6 +207,7 @@ export interface Database {
   ratings: RatingsTable;
   email_optouts: EmailOptoutsTable;
   mail_queue: MailQueueTable;
+  member_blocks: MemberBlocksTable;
 }
 
 export type Db = Kysely<Database>;

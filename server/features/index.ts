@@ -12,6 +12,7 @@ import { watchlistRoutes } from './watchlist/watchlist.routes';
 import { healthRoutes } from './health/health.routes';
 import { salesRoutes } from './sales/sales.routes';
 import { membersRoutes } from './members/members.routes';
+import { blocksRoutes } from './blocks/blocks.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { startIdempotencyKeyPruning } from './bids/idempotency-pruning';
 import { startMailWorker } from './email-alerts/email-alerts.worker';
@@ -34,6 +35,7 @@ export function apiRoutes(ctx: AppContext): Router {
   r.use(healthRoutes(ctx));
   r.use(salesRoutes(ctx));
   r.use(membersRoutes(ctx));
+  r.use(blocksRoutes(ctx));
   r.use(openApiRoutes());
   r.use(notificationSettingsRoutes(ctx));
   return r;
