@@ -15,10 +15,9 @@ export const blockTexts = {
   // The UI.
   block: 'Blokiraj člana',
   unblock: 'Odblokiraj',
+  blockedNow: 'Član je blokiran.',
   confirmBlock: (name: string) =>
     `Da li ste sigurni da želite da blokirate člana ${name}? Neće moći da licitira, postavlja maksimalnu ponudu, kupuje odmah ni komentariše na vašim aukcijama.`,
-  yes: 'Da',
-  no: 'Ne',
   listTitle: 'Blokirani članovi',
   listEmpty: 'Niste blokirali nijednog člana.',
   blockedAt: 'Blokiran',

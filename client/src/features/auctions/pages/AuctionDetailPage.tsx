@@ -24,6 +24,8 @@ import '../components/detail.css';
 
 /** "Kupi odmah" (issue 25): only an open auction with a buy-now price shows it, so its code loads only then. */
 const BuyNowBox = lazy(() => import('../components/BuyNowBox').then((m) => ({ default: m.BuyNowBox })));
+/** The sentence a member the seller blocked sees instead of the bid box (issue 24): loaded only for them. */
+const BlockedNote = lazy(() => import('../../blocks/components/BlockedNote'));
 
 /** /aukcija/:id */
 export default function AuctionDetailPage() {
@@ -117,12 +119,17 @@ function AuctionDetail({ id }: { id: number }) {
           <button type="button" className="detail__bids-link" onClick={() => setHistoryOpen(true)}>
             {sr.detail.bidCount(a.bid_count)}
           </button>
-          {!ended && !isSeller && a.buy_now_price !== null && (
+          {!ended && !isSeller && a.viewer_blocked && (
+            <Suspense fallback={null}>
+              <BlockedNote />
+            </Suspense>
+          )}
+          {!ended && !isSeller && !a.viewer_blocked && a.buy_now_price !== null && (
             <Suspense fallback={null}>
               <BuyNowBox auctionId={a.id} price={a.buy_now_price} />
             </Suspense>
           )}
-          {!ended && !isSeller && <BidBox auctionId={a.id} currentPrice={a.current_price} />}
+          {!ended && !isSeller && !a.viewer_blocked && <BidBox auctionId={a.id} currentPrice={a.current_price} />}
           {!ended && isSeller && <p className="detail__note">{sr.auctions.ownAuction}</p>}
           <dl className="detail__seller">
             <div>

@@ -11,6 +11,8 @@ import { formatDateTime } from '../../../lib/format';
 import { usePageParam } from '../../../lib/use-page-param';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMember, useMemberAuctions, useMemberRatings } from '../../sales/api/members';
+import { useAuth } from '../../auth/use-auth';
+import { BlockMemberButton } from '../../blocks/components/BlockMemberButton';
 import { AuctionCard } from '../components/AuctionCard';
 import '../components/auctions.css';
 import '../components/member.css';
@@ -36,6 +38,7 @@ function Missing() {
 
 function Member({ id }: { id: number }) {
   const member = useMember(id);
+  const { user } = useAuth();
   const m = member.data;
   useDocumentTitle(m?.first_name);
   if (member.isPending) return <LoadingScreen />;
@@ -67,6 +70,7 @@ function Member({ id }: { id: number }) {
           <li>{salesTexts.boughtCount(m.bought_count)}</li>
           <li>{salesTexts.activeCount(m.active_auctions_count)}</li>
         </ul>
+        {user && user.id !== id && <BlockMemberButton userId={id} name={m.first_name} />}
       </header>
       <MemberRatings id={id} />
       <MemberAuctions id={id} />
