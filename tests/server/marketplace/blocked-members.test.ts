@@ -19,15 +19,13 @@ const detail = (api: ApiClient, id: number) => api.get(`/api/auction/${id}/`);
 const comment = (api: ApiClient, id: number, content: string) => api.post('/api/comments/create/', { auction_item_id: id, content });
 
 let t: TestServer;
-let seller: Actor;
 let other: Actor;
 let ana: Actor;
 let bojan: Actor;
 
 beforeAll(async () => {
   t = await startTestServer();
-  [seller, other, ana, bojan] = await Promise.all([
-    actor(t, { first_name: 'Prodavac' }),
+  [other, ana, bojan] = await Promise.all([
     actor(t, { first_name: 'Drugi' }),
     actor(t, { first_name: 'Ana' }),
     actor(t, { first_name: 'Bojan' }),

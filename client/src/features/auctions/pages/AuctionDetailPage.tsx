@@ -25,7 +25,7 @@ import '../components/detail.css';
 /** "Kupi odmah" (issue 25): only an open auction with a buy-now price shows it, so its code loads only then. */
 const BuyNowBox = lazy(() => import('../components/BuyNowBox').then((m) => ({ default: m.BuyNowBox })));
 /** The sentence a member the seller blocked sees instead of the bid box (issue 24): loaded only for them. */
-const BlockedNote = lazy(() => import('../../blocks/components/BlockedNote'));
+const BlockedNote = lazy(() => import('../../blocks/BlockedNote'));
 
 /** /aukcija/:id */
 export default function AuctionDetailPage() {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { sr } from '@shared/texts/sr';
 import { blockTexts } from '@shared/texts/blocks';
-import { Dialog } from '../../../components/Dialog';
-import { ApiError } from '../../../lib/api';
-import { useBlockMember } from '../api/blocked-members';
-import '../blocks.css';
+import { Dialog } from '../../components/Dialog';
+import { ApiError } from '../../lib/api';
+import { useBlockMember } from './api/blocked-members';
+import './blocks.css';
 
 /** The message of a refused block or unblock (the server's, under `user_id`), or a generic one. */
 export function blockErrorMessage(err: unknown): string {

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
 import { blockTexts } from '@shared/texts/blocks';
-import { Pagination } from '../../../components/Pagination';
-import { formatDateTime } from '../../../lib/format';
-import { useBlockedMembers, useBlockMember } from '../api/blocked-members';
+import { Pagination } from '../../components/Pagination';
+import { formatDateTime } from '../../lib/format';
+import { useBlockedMembers, useBlockMember } from './api/blocked-members';
 import { blockErrorMessage } from './BlockMemberButton';
-import '../blocks.css';
+import './blocks.css';
 
 /** The profile page's 'Blokirani članovi' (issue 24): the caller's block list, newest first, each with 'Odblokiraj'. */
 export function BlockedMembersList() {
