@@ -12,7 +12,7 @@ import { usePageParam } from '../../../lib/use-page-param';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMember, useMemberAuctions, useMemberRatings } from '../../sales/api/members';
 import { useAuth } from '../../auth/use-auth';
-import { BlockMemberButton } from '../../blocks/BlockMemberButton';
+import { BlockMemberButton } from '../../blocks/BlockMember';
 import { AuctionCard } from '../components/AuctionCard';
 import '../components/auctions.css';
 import '../components/member.css';

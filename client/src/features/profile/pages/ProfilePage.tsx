@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth } from '../../auth/use-auth';
 import { useUpdateProfile } from '../api/update-profile';
-import { BlockedMembersList } from '../../blocks/BlockedMembersList';
+import { BlockedMembersList } from '../../blocks/BlockMember';
 import '../profile.css';
 
 export const PROFILE_REDIRECT_MS = 1300;

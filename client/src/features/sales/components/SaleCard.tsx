@@ -9,7 +9,7 @@ import { now } from '../../../lib/clock';
 import { formatDateTime, formatPrice } from '../../../lib/format';
 import { RatingForm } from './RatingForm';
 import { ReplyForm } from './ReplyForm';
-import { BlockMemberButton } from '../../blocks/BlockMemberButton';
+import { BlockMemberButton } from '../../blocks/BlockMember';
 
 /** One sale: the item, the other party's contact and score, the caller's rating (or 'Oceni') and the one they got. */
 export function SaleCard({ sale }: { sale: SaleItem }) {
