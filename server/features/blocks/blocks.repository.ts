@@ -1,5 +1,14 @@
 /** The member block list ("crna lista", issue 24): all its SQL. The bid path's check is in bids.repository.ts. */
 import type { DbOrTx } from '../../db/types';
+import { isPostgres } from '../../db/dialect';
+
+/**
+ * Locks the blocking member's user row until the transaction ends (PostgreSQL; SQLite's one writer already
+ * serialises), so two blocks at once cannot both pass the 500 limit.
+ */
+export async function lockBlocker(tx: DbOrTx, blockerId: number): Promise<void> {
+  if (isPostgres(tx)) await tx.selectFrom('users').select('id').where('id', '=', blockerId).forUpdate().execute();
+}
 
 /** The member's id and name; undefined for an unknown id. */
 export function findUserRef(db: DbOrTx, id: number) {

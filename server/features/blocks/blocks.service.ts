@@ -10,7 +10,7 @@ import type { PageQuery } from '@shared/schemas/sales';
 import { MAX_BLOCKED_MEMBERS } from '@shared/rules/blocks';
 import { blockTexts } from '@shared/texts/blocks';
 import { pageOf } from '../sales/paging';
-import { countBlocks, deleteBlock, findBlock, findUserRef, insertBlock, listBlocks, spendMaximaOnAuctionsOf } from './blocks.repository';
+import { countBlocks, deleteBlock, findBlock, findUserRef, insertBlock, listBlocks, lockBlocker, spendMaximaOnAuctionsOf } from './blocks.repository';
 
 export interface Blocked {
   /** The block was stored now (201); false when it already existed (200). */
@@ -35,6 +35,7 @@ export async function blockMember(ctx: AppContext, blocker: User, blockedId: num
       if (!target) return refuse(blockTexts.unknownMember);
       const existing = await findBlock(tx, blocker.id, blockedId);
       if (existing) return { created: false, body: existing };
+      await lockBlocker(tx, blocker.id);
       if ((await countBlocks(tx, blocker.id)) >= MAX_BLOCKED_MEMBERS) return refuse(blockTexts.tooMany, 'too_many_blocked');
       const created = await insertBlock(tx, blocker.id, blockedId, now);
       if (created) await spendMaximaOnAuctionsOf(tx, blocker.id, blockedId, now);

@@ -95,7 +95,11 @@ describe('the block list', () => {
     // Blocking one already on the list still answers it.
     expect((await block(me, all[0])).status).toBe(200);
     expect((await unblock(me, all[0]!)).status).toBe(204);
-    expect((await block(me, next.user.id)).status).toBe(201);
+    // 499 on the list: of two blocks at once exactly one gets the last place.
+    const [x, y] = await Promise.all([actor(t), actor(t)]);
+    const both = await Promise.all([block(me, x.user.id), block(me, y.user.id)]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect((await me.api.get('/api/blocked-members/')).body.count).toBe(500);
   });
 });
 
