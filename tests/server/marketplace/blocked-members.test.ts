@@ -11,6 +11,8 @@ import { ApiClient } from '../../support/http';
 import { actor, auctionRow, bid, type Actor } from '../../support/marketplace';
 import { ownMax, putMax } from '../../support/auto-bid-world';
 import { closeAuction } from '../../../server/features/auctions/closing';
+import { describeSqliteOnly } from '../../support/pg';
+import { LOCKED_AUCTION_READ, recordStatementsOf } from '../../support/statements';
 
 const SENTENCE = 'Prodavac vam je onemogućio učešće na svojim aukcijama.';
 const block = (who: Actor, userId: unknown) => who.api.post('/api/blocked-members/', { user_id: userId });
@@ -213,5 +215,23 @@ describe("a blocked member on the seller's auctions", () => {
     await block(s, bojan.user.id);
     expect((await bojan.api.post(`/api/sales/${a.id}/rating/`, { value: 'positive', comment: 'Sve u redu' })).status).toBe(201);
     expect((await s.api.post(`/api/sales/${a.id}/rating/`, { value: 'positive' })).status).toBe(201);
+  });
+});
+
+describeSqliteOnly("EXPLAIN QUERY PLAN is SQLite's", 'the cost on the bid path', () => {
+  it("adds no statement: the locked read carries the block, looked up by member_blocks' primary key", async () => {
+    const s = await actor(t, { first_name: 'Prodavac P' });
+    const a = await createAuction(t.ctx, s.user.id, { starting_price: 1000 });
+    const log = recordStatementsOf(t.ctx);
+    try {
+      expect((await bid(bojan.api, a.id, 1100)).status).toBe(201);
+      const locked = log.sources.filter((q) => LOCKED_AUCTION_READ.test(q));
+      expect(locked).toHaveLength(1);
+      expect(log.sources.filter((q) => /member_blocks/.test(q))).toHaveLength(2); // the quick check and the locked read
+      const plan = t.ctx.sqlite!.prepare(`explain query plan ${locked[0]}`).all(bojan.user.id, a.id) as { detail: string }[];
+      expect(plan.map((p) => p.detail).join(' | ')).toMatch(/SEARCH mb USING (COVERING INDEX sqlite_autoindex_member_blocks_1|PRIMARY KEY) \(blocker_id=\? AND blocked_id=\?\)/);
+    } finally {
+      log.stop();
+    }
   });
 });
