@@ -52,6 +52,7 @@ import { HealthResponse } from './schemas/health';
 import { MemberProfile, MemberRatingsPage, PageQuery, Rating, RatingInput, ReplyInput, SalesPage, SalesQuery } from './schemas/sales';
 import { OpenApiDocument } from './schemas/openapi';
 import { AdminReportsPage, AdminReportsQuery, AdminReport, AuditLogPage, CreateReportInput, ReportCreatedResponse, ResolveReportInput } from './schemas/reports';
+import { BlockedMember, BlockedMembersPage, BlockMemberInput } from './schemas/blocks';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -150,6 +151,10 @@ export const API = {
   'GET /api/members/:id/': { output: { 200: MemberProfile } },
   'GET /api/members/:id/ratings/': { query: PageQuery, output: { 200: MemberRatingsPage } },
   'GET /api/members/:id/auctions/': { query: PageQuery, output: { 200: AuctionCardPage } },
+
+  'GET /api/blocked-members/': { query: PageQuery, output: { 200: BlockedMembersPage } },
+  'POST /api/blocked-members/': { body: BlockMemberInput, output: { 201: BlockedMember, 200: BlockedMember } },
+  'DELETE /api/blocked-members/:userId/': { output: { 204: NO_BODY } },
 
   'GET /api/admin/users/': { query: AdminUsersQuery, output: { 200: AdminUsersResponse } },
   'POST /api/admin/users/:id/block/': { output: { 200: AdminUserUpdatedResponse } },

@@ -17,6 +17,7 @@ import * as admin from './schemas/admin';
 import * as auctions from './schemas/auctions';
 import * as autobid from './schemas/autobid';
 import * as bids from './schemas/bids';
+import * as blocks from './schemas/blocks';
 import * as comments from './schemas/comments';
 import * as errors from './schemas/errors';
 import * as health from './schemas/health';
@@ -31,7 +32,7 @@ export type JsonSchema = { [key: string]: unknown };
 type Io = 'input' | 'output';
 
 /** The modules whose exported schemas keep their names as components (others are named after their operation). */
-const NAMED_MODULES: readonly object[] = [accounts, admin, auctions, autobid, bids, comments, errors, health, notifications, notificationSettings, openapi, reports, sales, watchlist];
+const NAMED_MODULES: readonly object[] = [accounts, admin, auctions, autobid, bids, blocks, comments, errors, health, notifications, notificationSettings, openapi, reports, sales, watchlist];
 
 export const COMPONENTS_PREFIX = '#/components/schemas/';
 

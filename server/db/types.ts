@@ -214,6 +214,13 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** A member blocked by another (issue 24, migration 2026-11-26-0200): the blocked may not take part in the blocker's open auctions. */
+export interface MemberBlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -231,6 +238,7 @@ export interface Database {
   mail_queue: MailQueueTable;
   reports: ReportsTable;
   audit_log: AuditLogTable;
+  member_blocks: MemberBlocksTable;
 }
 
 export type Db = Kysely<Database>;

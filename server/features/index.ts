@@ -13,6 +13,7 @@ import { healthRoutes } from './health/health.routes';
 import { salesRoutes } from './sales/sales.routes';
 import { membersRoutes } from './members/members.routes';
 import { reportsRoutes } from './reports/reports.routes';
+import { blocksRoutes } from './blocks/blocks.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { startIdempotencyKeyPruning } from './bids/idempotency-pruning';
 import { startMailWorker } from './email-alerts/email-alerts.worker';
@@ -36,6 +37,7 @@ export function apiRoutes(ctx: AppContext): Router {
   r.use(salesRoutes(ctx));
   r.use(membersRoutes(ctx));
   r.use(reportsRoutes(ctx));
+  r.use(blocksRoutes(ctx));
   r.use(openApiRoutes());
   r.use(notificationSettingsRoutes(ctx));
   return r;

@@ -178,6 +178,8 @@ export const AuctionDetail = z.object({
   watched: z.boolean(),
   /** How many users watch it, read fresh on each request. */
   watch_count: z.number(),
+  /** The seller blocked the caller (issue 24): they may watch but not bid, set a maximum, buy now or comment. False for a visitor. */
+  viewer_blocked: z.boolean(),
   ...SellingOptions,
   /** The seller's score: every rating they got, as seller or buyer (issue 23). */
   seller_rating: RatingScore,

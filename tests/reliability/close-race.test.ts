@@ -27,6 +27,7 @@ import { FULL, refusalMessage, rng } from '../support/reliability-load';
 import { buildServerBundle, insertAuction, insertUser, removeBundle, spawnServer, type ChildServer } from '../support/reliability-server';
 import { childServerDatabase, onPostgres, type ChildServerDatabase } from '../support/pg';
 import type { BodyOf } from '../support/contract';
+import { LOCKED_AUCTION_READ } from '../support/statements';
 
 const ROUNDS = FULL ? 6 : 1;
 const WAVE = 100;
@@ -236,7 +237,7 @@ async function lockWaiters(h: DbHandle): Promise<{ bids: number; closer: number 
   return {
     // A bid locks the whole row first (bids.repository.ts lockAuction), the closer the columns that decide the
     // outcome (markEnded: price, bid count, reserve).
-    bids: rows.filter((r) => /^select \* from "auctions" where "id" = \$1 for update$|^update "auctions" set "current_price"/.test(r.query)).length,
+    bids: rows.filter((r) => LOCKED_AUCTION_READ.test(r.query) || /^update "auctions" set "current_price"/.test(r.query)).length,
     closer: rows.filter((r) => /^select "current_price", "bid_count", "reserve_price" from "auctions" where "id" = \$1 for update$|"closed_at" =/.test(r.query)).length,
   };
 }

@@ -377,6 +377,38 @@ const ROWS: Row[] = [
     run: async (api) => api.post(`/api/admin/reports/${await reportOn(t, uid('otherSeller'), uid('bidderA'))}/resolve/`, { action: 'dismiss' }),
   },
   { name: 'GET /api/admin/audit-log/', op: 'read', write: false, expected: only(200, ['admin']), run: (api) => api.get('/api/admin/audit-log/') },
+  // Issue 24: the member block list is the caller's own; nobody reads or changes another member's.
+  {
+    name: 'GET /api/blocked-members/ (own list only)',
+    op: 'read',
+    write: false,
+    expected: active(200),
+    run: async (api, actor) => {
+      const victim = await createUser(t.ctx);
+      await t.ctx.db.insertInto('member_blocks').values({ blocker_id: sellerId(), blocked_id: victim.id, created_at: new Date().toISOString() }).execute();
+      const res = await api.get('/api/blocked-members/?page_size=100');
+      if (res.status === 200) {
+        const ids = (res.body.results as { id: number }[]).map((r) => r.id);
+        expect(ids.includes(victim.id), `${actor} sees the seller's block list`).toBe(actor === 'seller');
+      }
+      return res;
+    },
+  },
+  { name: 'POST /api/blocked-members/', op: 'create', write: true, expected: active(201), run: async (api) => api.post('/api/blocked-members/', { user_id: (await createUser(t.ctx)).id }) },
+  {
+    name: "DELETE /api/blocked-members/{id}/ (ends only the caller's own block)",
+    op: 'delete',
+    write: true,
+    expected: active(204),
+    run: async (api, actor) => {
+      const victim = await createUser(t.ctx);
+      await t.ctx.db.insertInto('member_blocks').values({ blocker_id: sellerId(), blocked_id: victim.id, created_at: new Date().toISOString() }).execute();
+      const res = await api.delete(`/api/blocked-members/${victim.id}/`);
+      const left = await t.ctx.db.selectFrom('member_blocks').select('blocked_id').where('blocker_id', '=', sellerId()).where('blocked_id', '=', victim.id).execute();
+      expect(left.length, `${actor} ended the seller's block`).toBe(actor === 'seller' ? 0 : 1);
+      return res;
+    },
+  },
   ...(['/api/my-auctions/', '/api/auctionItems/', '/api/all-my-biddings/'] as const).map(
     (path): Row => ({
       name: `GET ${path} (own only)`,

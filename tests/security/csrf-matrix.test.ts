@@ -204,6 +204,17 @@ const ENTRIES: Entry[] = [
       body: { content: 'Hvala na kupovini.' },
     }),
   },
+  // Issue 24: the member block list.
+  { method: 'POST', route: '/api/blocked-members/', make: async () => ({ api: w.seller.api, path: '/api/blocked-members/', body: { user_id: (await createUser(t.ctx)).id } }) },
+  {
+    method: 'DELETE',
+    route: '/api/blocked-members/:userId/',
+    make: async () => {
+      const u = await createUser(t.ctx);
+      await t.ctx.db.insertInto('member_blocks').values({ blocker_id: w.seller.user!.id, blocked_id: u.id, created_at: new Date().toISOString() }).execute();
+      return { api: w.seller.api, path: `/api/blocked-members/${u.id}/` };
+    },
+  },
   {
     method: 'POST',
     route: '/api/reports/',

@@ -54,6 +54,7 @@ const FIELDS: Record<string, string[]> = {
   'POST /api/auctions/:id/buy-now/': ['amount', 'price', 'buy_now_price'],
   'POST /api/users/': ['ids'],
   'POST /api/comments/create/': ['auction_item_id', 'content'],
+  'POST /api/blocked-members/': ['user_id'],
   'PUT /api/auction-items/:id/images/order/': ['image_ids'],
   'POST /api/auctionItems/': ['title', 'description', 'current_price', 'auction_duration', 'city', 'phone_number', 'category', 'buy_now_price', 'reserve_price'],
   'POST /api/sales/:auctionId/rating/': ['value', 'comment'],
@@ -142,8 +143,9 @@ function poolFor(param: string): () => number[] {
 function caseArb(route: DeclaredRoute): fc.Arbitrary<FuzzCase> {
   const key = `${route.method} ${route.path}`;
   const params = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
-  // Issue 23's routes take ids of their own kind: sales of the fuzzed user, ratings they got, members.
-  const poolOfRoute = route.path.startsWith('/api/admin/users') || route.path.startsWith('/api/members/')
+  // Issue 23's routes take ids of their own kind: sales of the fuzzed user, ratings they got, members (and
+  // issue 24's blocked members).
+  const poolOfRoute = route.path.startsWith('/api/admin/users') || route.path.startsWith('/api/members/') || route.path.startsWith('/api/blocked-members/')
     ? () => ids.users
     : route.path.startsWith('/api/sales/')
       ? () => ids.sales

@@ -42,7 +42,7 @@ export function declaredRoutes(app: unknown): DeclaredRoute[] {
 
 export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const TABLES = ['users', 'email_tokens', 'sessions', 'auctions', 'auction_images', 'bids', 'auto_bids', 'comments', 'notifications', 'watchlist', 'ratings', 'email_optouts', 'reports', 'audit_log'] as const;
+export const TABLES = ['users', 'email_tokens', 'sessions', 'auctions', 'auction_images', 'bids', 'auto_bids', 'comments', 'notifications', 'watchlist', 'ratings', 'email_optouts', 'reports', 'audit_log', 'member_blocks'] as const;
 
 /**
  * Everything stored: every row of every domain table (sessions by id only: their data carries
@@ -58,7 +58,9 @@ export async function storedState(t: TestServer): Promise<string> {
           ? await t.ctx.db.selectFrom('watchlist').selectAll().orderBy('user_id').orderBy('auction_id').execute()
           : table === 'email_optouts'
             ? await t.ctx.db.selectFrom('email_optouts').selectAll().orderBy('user_id').orderBy('kind').execute()
-            : await t.ctx.db.selectFrom(table).selectAll().orderBy('id').execute();
+            : table === 'member_blocks'
+              ? await t.ctx.db.selectFrom('member_blocks').selectAll().orderBy('blocker_id').orderBy('blocked_id').execute()
+              : await t.ctx.db.selectFrom(table).selectAll().orderBy('id').execute();
     parts.push(`${table}:${rows.length}:${JSON.stringify(rows)}`);
   }
   // Mails (outbox/ and the mail_queue's rows) are left out: one sent in the background by an earlier request

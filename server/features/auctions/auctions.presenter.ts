@@ -83,6 +83,7 @@ export function presentDetail(
     images: images.map(presentImage),
     watched: Boolean(row.watched),
     watch_count: Number(row.watch_count),
+    viewer_blocked: Boolean(row.viewer_blocked),
     ...presentOptions(row, status, viewerId),
     seller_rating: { positive: Number(row.seller_positive), negative: Number(row.seller_negative) },
   };

@@ -39,6 +39,8 @@ export interface DetailRow extends CardRow {
   watch_count: number;
   /** Whether the viewer watches it (0/1 on SQLite, a boolean on PostgreSQL; always falsy for a visitor). */
   watched: number | boolean;
+  /** Whether the seller blocked the viewer (issue 24; 0/1 or a boolean as `watched`; falsy for a visitor). */
+  viewer_blocked: number | boolean;
   /** The seller's positive and negative ratings (issue 23), counted on each read from the (rated_id, value) index. */
   seller_positive: number;
   seller_negative: number;
@@ -256,6 +258,9 @@ export async function findDetail(db: DbOrTx, id: number, viewerId?: number): Pro
       viewerId === undefined
         ? sql<number>`0`.as('watched')
         : eb.exists(eb.selectFrom('watchlist as v').select('v.auction_id').where('v.user_id', '=', viewerId).whereRef('v.auction_id', '=', 'a.id')).as('watched'),
+      viewerId === undefined
+        ? sql<number>`0`.as('viewer_blocked')
+        : eb.exists(eb.selectFrom('member_blocks as mb').select('mb.blocked_id').whereRef('mb.blocker_id', '=', 'a.seller_id').where('mb.blocked_id', '=', viewerId)).as('viewer_blocked'),
       ...(['positive', 'negative'] as const).map((value) =>
         eb
           .selectFrom('ratings as r')

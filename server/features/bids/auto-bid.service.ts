@@ -25,7 +25,7 @@ const refusedMax = (r: Refusal) => refused(toError(r, 'max_amount'));
  */
 export async function setAutoBid(ctx: AppContext, bidder: User, auctionId: number, input: AutoBidInput): Promise<SetMaxResult> {
   const nowMs = Date.now();
-  const gate = await findMaxGate(ctx.db, auctionId);
+  const gate = await findMaxGate(ctx.db, auctionId, bidder.id);
   const early = refusalFor(gate, bidder.id, null, nowMs);
   if (early || !gate) return refusedMax(early ?? { refused: 'not_found' });
   // On a hot auction most maxima arrive after the price has passed them (docs/performance.md, B1auto). A
@@ -56,6 +56,6 @@ export async function setAutoBid(ctx: AppContext, bidder: User, auctionId: numbe
 
 /** The caller's own active maximum on an auction (null: none, or beaten); 404 for an unknown auction. */
 export async function getAutoBid(ctx: AppContext, userId: number, auctionId: number): Promise<number | null> {
-  if (!(await findBidGate(ctx.db, auctionId))) throw toError({ refused: 'not_found' });
+  if (!(await findBidGate(ctx.db, auctionId, userId))) throw toError({ refused: 'not_found' });
   return findOwnActiveMax(ctx.db, auctionId, userId);
 }

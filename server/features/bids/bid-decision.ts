@@ -90,7 +90,7 @@ export async function decideBid(
   nowMs: number,
   softMs: number,
 ): Promise<Decided | Refusal> {
-  const auction = await lockAuction(tx, auctionId);
+  const auction = await lockAuction(tx, auctionId, bidder.id);
   // A manual bid below price + 10 is refused by the rules before they look at the leader or at maxima: on a
   // hot auction that is nearly every bid that waited for the lock behind the one accepted before it. It is
   // answered from the locked row, without the two reads below, so the lock is held for one round trip

@@ -7,21 +7,23 @@ import type { AutoBidOutcome } from '@shared/rules/auto-bid';
 import type { BidGate } from './bids.repository';
 import { auctionTexts } from '@shared/texts/auctions';
 import { buyNowAvailable } from '@shared/rules/buy-now';
+import { blockTexts } from '@shared/texts/blocks';
 
 /** Why a bid or a maximum is refused; every refusal on an existing auction knows the price it was refused at. */
 export type Refusal =
   | { refused: 'not_found' }
-  | { refused: 'own' | 'ended' | 'too_low' | 'auto_bid_active' | 'only_raise' | 'buy_now_unavailable'; current_price: number };
+  | { refused: 'own' | 'blocked_by_seller' | 'ended' | 'too_low' | 'auto_bid_active' | 'only_raise' | 'buy_now_unavailable'; current_price: number };
 
 /**
  * Why the (re-read) auction cannot take a bid of `amount` now, or null when it could. With `amount` null (a
- * maximum: its minimum depends on who holds which maximum, shared/rules/auto-bid.ts) only the seller and the
- * end are checked.
+ * maximum: its minimum depends on who holds which maximum, shared/rules/auto-bid.ts) only the seller, a block
+ * by the seller (issue 24, read with the auction: BidGate's `blocked`) and the end are checked.
  */
 export function refusalFor(auction: BidGate | undefined, bidderId: number, amount: number | null, nowMs: number): Refusal | null {
   if (!auction) return { refused: 'not_found' };
   const { current_price } = auction;
   if (auction.seller_id === bidderId) return { refused: 'own', current_price };
+  if (auction.blocked) return { refused: 'blocked_by_seller', current_price };
   if (auction.status !== 'active' || !isOpen(auction.end_date, nowMs)) return { refused: 'ended', current_price };
   if (amount !== null && amount < minNextBid(current_price)) return { refused: 'too_low', current_price };
   return null;
@@ -30,8 +32,8 @@ export function refusalFor(auction: BidGate | undefined, bidderId: number, amoun
 /**
  * Why an auction cannot be bought now with "Kupi odmah" (issue 25, shared/rules/buy-now.ts), or null: missing,
  * the buyer's own, ended (the ordinary refusal, as for a bid), or no longer offering it (a bid came first, or
- * it never had a buy-now price). A member the seller blocked (issue 24, once the block list exists) is
- * refused here too: `blocked_by_seller`, after `own` and before `ended`.
+ * it never had a buy-now price). A member the seller blocked (issue 24) is refused here too (refusalFor):
+ * `blocked_by_seller`, after `own` and before `ended`.
  */
 export function buyNowRefusalFor(auction: (BidGate & { bid_count: number; buy_now_price: number | null }) | undefined, buyerId: number, nowMs: number): Refusal | null {
   const refusal = refusalFor(auction, buyerId, null, nowMs);
@@ -44,7 +46,7 @@ export function buyNowRefusalFor(auction: (BidGate & { bid_count: number; buy_no
 export function toBuyNowError(r: Refusal): AppError {
   if (r.refused === 'not_found') return AppError.notFound();
   if (r.refused === 'buy_now_unavailable') return AppError.badRequest(auctionTexts.buyNowUnavailable, undefined, 'buy_now_unavailable');
-  const [code, message] = CODES[r.refused as 'own' | 'ended'];
+  const [code, message] = CODES[r.refused as 'own' | 'blocked_by_seller' | 'ended'];
   return AppError.badRequest(message, undefined, code);
 }
 
@@ -55,6 +57,7 @@ export function outcomeRefusal(outcome: AutoBidOutcome): Refusal | null {
 
 const CODES = {
   own: ['own_auction', bidTexts.ownAuction],
+  blocked_by_seller: ['blocked_by_seller', blockTexts.blockedBySeller],
   ended: ['auction_ended', bidTexts.ended],
   auto_bid_active: ['auto_bid_active', autoBidTexts.activeMaximum],
   only_raise: ['max_only_raise', autoBidTexts.onlyRaise],

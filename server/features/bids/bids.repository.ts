@@ -13,28 +13,43 @@ const ACTIVE = sql.lit(1);
 
 export type BidWithName = Bid & { bidder_name: string };
 
-export type BidGate = Pick<Auction, 'seller_id' | 'status' | 'end_date' | 'current_price'>;
+/**
+ * What decides whether a bid can be taken. `blocked`: the seller blocked the bidder (issue 24; 0/1 on SQLite, a
+ * boolean on PostgreSQL), read in the same statement as the auction from member_blocks' primary key, so the
+ * check costs no round trip of its own (absent where no bidder was asked about).
+ */
+export type BidGate = Pick<Auction, 'seller_id' | 'status' | 'end_date' | 'current_price'> & { blocked?: number | boolean };
 
-const gateById = precompiled((db: DbOrTx, p: { id: number }) =>
-  db.selectFrom('auctions').select(['seller_id', 'status', 'end_date', 'current_price']).where('id', '=', p.id),
+/** `EXISTS (the seller of auctions row `a` blocked `bidderId`)`: one lookup of member_blocks' primary key. */
+const sellerBlocked = (bidderId: number) => sql<number | boolean>`exists (select 1 from member_blocks as mb where mb.blocker_id = a.seller_id and mb.blocked_id = ${bidderId})`;
+
+const gateById = precompiled((db: DbOrTx, p: { id: number; bidderId: number }) =>
+  db
+    .selectFrom('auctions as a')
+    .select(['a.seller_id', 'a.status', 'a.end_date', 'a.current_price', sellerBlocked(p.bidderId).as('blocked')])
+    .where('a.id', '=', p.id),
 );
 
-/** Just what decides whether a bid can be taken (read for every bid before its transaction). */
-export async function findBidGate(db: DbOrTx, id: number): Promise<BidGate | undefined> {
-  return (await gateById(db, { id }))[0];
+/** Just what decides whether `bidderId`'s bid can be taken (read for every bid before its transaction). */
+export async function findBidGate(db: DbOrTx, id: number, bidderId: number): Promise<BidGate | undefined> {
+  return (await gateById(db, { id, bidderId }))[0];
 }
 
-/** What decides whether "Kupi odmah" can be used (issue 25), read before its transaction. */
-export function findBuyNowGate(db: DbOrTx, id: number) {
-  return db.selectFrom('auctions').select(['seller_id', 'status', 'end_date', 'current_price', 'bid_count', 'buy_now_price']).where('id', '=', id).executeTakeFirst();
+/** What decides whether `buyerId` can use "Kupi odmah" (issue 25), read before its transaction. */
+export function findBuyNowGate(db: DbOrTx, id: number, buyerId: number) {
+  return db
+    .selectFrom('auctions as a')
+    .select(['a.seller_id', 'a.status', 'a.end_date', 'a.current_price', 'a.bid_count', 'a.buy_now_price', sellerBlocked(buyerId).as('blocked')])
+    .where('a.id', '=', id)
+    .executeTakeFirst();
 }
 
 export type MaxGate = BidGate & { leader_id: number | null; active: ActiveMax | null };
 
-const maxGateById = precompiled((db: DbOrTx, p: { id: number }) =>
+const maxGateById = precompiled((db: DbOrTx, p: { id: number; bidderId: number }) =>
   db
     .selectFrom('auctions as a')
-    .select(['a.seller_id', 'a.status', 'a.end_date', 'a.current_price'])
+    .select(['a.seller_id', 'a.status', 'a.end_date', 'a.current_price', sellerBlocked(p.bidderId).as('blocked')])
     .select((eb) => [
       eb.selectFrom('bids').select('bidder_id').whereRef('bids.auction_id', '=', 'a.id').orderBy('amount', 'desc').limit(1).as('leader_id'),
       eb.selectFrom('auto_bids').select('bidder_id').whereRef('auto_bids.auction_id', '=', 'a.id').where('active', '=', ACTIVE).as('max_bidder_id'),
@@ -47,8 +62,8 @@ const maxGateById = precompiled((db: DbOrTx, p: { id: number }) =>
  * The gate of a maximum (read before its transaction): the bid gate, the leader and the active maximum, in ONE
  * statement, so all of it is one moment of the auction (two reads could mix two; docs/performance.md, B1auto).
  */
-export async function findMaxGate(db: DbOrTx, id: number): Promise<MaxGate | undefined> {
-  const row = (await maxGateById(db, { id }))[0];
+export async function findMaxGate(db: DbOrTx, id: number, bidderId: number): Promise<MaxGate | undefined> {
+  const row = (await maxGateById(db, { id, bidderId }))[0];
   if (!row) return undefined;
   const { max_bidder_id, max_amount, ...gate } = row;
   return { ...gate, active: max_bidder_id !== null && max_amount !== null ? { bidder_id: max_bidder_id, max_amount } : null };
@@ -59,13 +74,14 @@ export async function findMaxGate(db: DbOrTx, id: number): Promise<MaxGate | und
  * (SELECT … FOR UPDATE) makes concurrent bids on one auction take turns, so the leader and the active maximum
  * read next cannot change under the decision; SQLite's one writer (the write transaction) does the same.
  */
-export async function lockAuction(tx: DbOrTx, id: number): Promise<Auction | undefined> {
-  return (await lockedAuctionById(tx, { id }))[0];
+export async function lockAuction(tx: DbOrTx, id: number, bidderId: number): Promise<(Auction & Required<Pick<BidGate, 'blocked'>>) | undefined> {
+  return (await lockedAuctionById(tx, { id, bidderId }))[0];
 }
 
-// Read for every accepted bid: built and compiled once per database (the build sees which one it is).
-const lockedAuctionById = precompiled((db: DbOrTx, p: { id: number }) => {
-  const q = db.selectFrom('auctions').selectAll().where('id', '=', p.id);
+// Read for every accepted bid: built and compiled once per database (the build sees which one it is). Whether
+// the seller blocked the bidder is read with it (issue 24): a block committed before the lock is seen here.
+const lockedAuctionById = precompiled((db: DbOrTx, p: { id: number; bidderId: number }) => {
+  const q = db.selectFrom('auctions as a').selectAll('a').select(sellerBlocked(p.bidderId).as('blocked')).where('a.id', '=', p.id);
   return isPostgres(db) ? q.forUpdate() : q;
 });
 

@@ -74,7 +74,7 @@ export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInp
     // only rise, an ended or deleted auction stays so, the seller never changes) and the rules refuse a bid
     // below price + 10 before looking at maxima, so this is the answer the transaction would give: no lock,
     // no write (docs/performance.md, B1). With an Idempotency-Key the answer must be stored: the long way.
-    const refusal = refusalFor(await findBidGate(ctx.db, input.auction_item_id), bidder.id, input.amount, nowMs);
+    const refusal = refusalFor(await findBidGate(ctx.db, input.auction_item_id, bidder.id), bidder.id, input.amount, nowMs);
     if (refusal) return refused(toError(refusal));
   }
   const turn = await ctx.bidLanes.run(input.auction_item_id, async (lane): Promise<Turn> => {

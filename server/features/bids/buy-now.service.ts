@@ -40,7 +40,7 @@ export async function buyNow(ctx: AppContext, buyer: User, auctionId: number, id
   const nowMs = Date.now();
   if (!idem) {
     // What is refused without the lock stays refused (an ended auction stays ended, a bid is never taken back).
-    const early = buyNowRefusalFor(await findBuyNowGate(ctx.db, auctionId), buyer.id, nowMs);
+    const early = buyNowRefusalFor(await findBuyNowGate(ctx.db, auctionId, buyer.id), buyer.id, nowMs);
     if (early) return refused(toBuyNowError(early));
   }
   const decision = await ctx.bidLanes.run(auctionId, async (lane): Promise<Decision> => {
@@ -96,7 +96,7 @@ async function runTransaction(ctx: AppContext, buyer: User, auctionId: number, n
 
 /** Under the auction's row lock: refuse, or write the row, end the auction and notify. */
 async function decideBuyNow(tx: DbOrTx, buyer: User, auctionId: number, nowMs: number): Promise<Bought | Refusal> {
-  const auction = await lockAuction(tx, auctionId);
+  const auction = await lockAuction(tx, auctionId, buyer.id);
   const refusal = buyNowRefusalFor(auction, buyer.id, nowMs);
   if (refusal || !auction || auction.buy_now_price === null) return refusal ?? { refused: 'not_found' };
   const now = isoAt(nowMs);

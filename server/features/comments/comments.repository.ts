@@ -39,3 +39,19 @@ export async function deleteComment(db: DbOrTx, id: number): Promise<boolean> {
 export function findAuctionRef(db: DbOrTx, id: number) {
   return db.selectFrom('auctions').select(['id', 'title', 'seller_id']).where('id', '=', id).executeTakeFirst();
 }
+
+/** The auction a comment is for, and whether its seller blocked `authorId` (issue 24) while it is open at `now`. */
+export function findCommentTarget(db: DbOrTx, id: number, authorId: number, now: string) {
+  return db
+    .selectFrom('auctions as a')
+    .select(['a.id', 'a.title', 'a.seller_id'])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('member_blocks as mb').select('mb.blocked_id').whereRef('mb.blocker_id', '=', 'a.seller_id').where('mb.blocked_id', '=', authorId))
+        .and(eb('a.status', '=', 'active'))
+        .and(eb('a.end_date', '>', now))
+        .as('blocked'),
+    )
+    .where('a.id', '=', id)
+    .executeTakeFirst();
+}

@@ -8,7 +8,8 @@ import { unitOfWork } from '../../unit-of-work';
 import type { CommentResponse, CreateCommentInput } from '@shared/schemas/comments';
 import { notifyNewComment } from '../notifications/notifications.service';
 import { bumpSeq } from '../auctions/seq.repository';
-import { deleteComment, findAuctionRef, findComment, insertComment } from './comments.repository';
+import { deleteComment, findCommentTarget, findComment, insertComment } from './comments.repository';
+import { blockTexts } from '@shared/texts/blocks';
 import { presentComment } from './comments.presenter';
 
 export interface CreatedComment {
@@ -17,12 +18,16 @@ export interface CreatedComment {
   events: DomainEvent[];
 }
 
-/** Adds a comment; the seller is notified unless they wrote it. Unknown auction → 404. */
+/**
+ * Adds a comment; the seller is notified unless they wrote it. Unknown auction → 404; a member the seller blocked
+ * (issue 24) → 400 `blocked_by_seller` while the auction is open.
+ */
 export async function createComment(ctx: AppContext, author: User, input: CreateCommentInput): Promise<CreatedComment> {
   const now = isoAt(Date.now());
-  const result = await unitOfWork(ctx, async (tx): Promise<CreatedComment | null> => {
-    const auction = await findAuctionRef(tx, input.auction_item_id);
+  const result = await unitOfWork(ctx, async (tx): Promise<CreatedComment | null | 'blocked'> => {
+    const auction = await findCommentTarget(tx, input.auction_item_id, author.id, now);
     if (!auction) return null;
+    if (auction.blocked) return 'blocked';
     const row = await insertComment(tx, { auction_id: auction.id, user_id: author.id, content: input.content, created_at: now });
     const seq = (await bumpSeq(tx, auction.id))!;
     const notifications: NotificationChange[] = [];
@@ -31,8 +36,9 @@ export async function createComment(ctx: AppContext, author: User, input: Create
     }
     const comment = presentComment({ ...row, user_name: author.first_name, seller_id: auction.seller_id });
     return { comment, events: [{ type: 'comment:created', payload: { auction_id: auction.id, seq, comment } }, ...notificationEvents(notifications)] };
-  }, { events: (r) => r?.events });
+  }, { events: (r) => (typeof r === 'object' ? r?.events : null) });
   if (!result) throw AppError.notFound();
+  if (result === 'blocked') throw AppError.badRequest(blockTexts.blockedBySeller, undefined, 'blocked_by_seller');
   return result;
 }
 

@@ -22,6 +22,7 @@ export const auctionDetail = (over: Partial<AuctionDetail> = {}): AuctionDetail 
   images: [],
   watched: false,
   watch_count: 0,
+  viewer_blocked: false,
   buy_now_price: null,
   has_reserve: false,
   reserve_met: null,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createAuction } from '../../support/auctions';
 import { actor, auctionRow, bid, eventually, type Actor } from '../../support/marketplace';
-import { recordStatementsOf, type StatementLog } from '../../support/statements';
+import { LOCKED_AUCTION_READ, recordStatementsOf, type StatementLog } from '../../support/statements';
 import { sleep } from '../../support/sockets';
 import { createBidLanes, sawPrice, type BidLanes } from '../../../server/features/bids/bid-lanes';
 import { closeAuction } from '../../../server/features/auctions/closing';
@@ -84,7 +84,7 @@ describe('bids in a lane', () => {
   }
 
   /** Bids decided inside the transaction: each reads (PostgreSQL: locks) the whole auction row there. */
-  const lockedReads = () => log.sources.filter((s) => /^select \* from "auctions" where "id" = (\?|\$1)( for update)?$/.test(s)).length;
+  const lockedReads = () => log.sources.filter((s) => LOCKED_AUCTION_READ.test(s)).length;
 
   it('six bids at the same amount queued behind a turn: one takes the row and is accepted, five are refused from its price', async () => {
     const a = await createAuction(t.ctx, seller.user.id, { starting_price: 1000 });

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../../support/app';
 import { createAuction } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
 import { actor, auctionRow, bid, type Actor } from '../../support/marketplace';
-import { recordStatementsOf, type StatementLog } from '../../support/statements';
+import { BID_GATE_READ, LOCKED_AUCTION_READ, recordStatementsOf, type StatementLog } from '../../support/statements';
 import { onPostgres } from '../../support/pg';
 import type { BodyOf } from '../../support/contract';
 
@@ -56,7 +56,7 @@ const minBid = (n: number) => `Minimalna ponuda je ${n} din`;
  * locks) the whole auction row there (bids.repository lockAuction); the quick check before it reads only four columns. (Counting
  * `begin` statements would also count the closing job's transactions, which run in the same process.)
  */
-const decidedInTransaction = () => log.sources.filter((s) => /^select \* from "auctions" where "id" = (\?|\$1)( for update)?$/.test(s)).length;
+const decidedInTransaction = () => log.sources.filter((s) => LOCKED_AUCTION_READ.test(s)).length;
 
 describe('a refused bid carries current_price and min_amount', () => {
   it('too low, from the quick check before any transaction (no transaction opened)', async () => {
@@ -171,7 +171,7 @@ describe('a refused bid carries current_price and min_amount', () => {
     // competing bid is written to the database right after the quick check's read, as a bid from another
     // node would be. The transaction re-reads the auction and refuses with the new price.
     const a = await createAuction(t.ctx, seller.user.id, { starting_price: 1000 });
-    const gate = /^select "seller_id", "status", "end_date", "current_price" from "auctions"/;
+    const gate = BID_GATE_READ;
     let raced = false;
     log.afterEach = (source) => {
       if (raced || !gate.test(source)) return;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
 import { sellingTexts } from '@shared/texts/selling';
+import { blockTexts } from '@shared/texts/blocks';
 import { Dialog } from '../../../components/Dialog';
 import { ApiError, NetworkError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
@@ -83,4 +84,26 @@ export function BuyNowBox({ auctionId, price }: BuyNowBoxProps) {
       </Dialog>
     </div>
   );
+}
+
+export interface BidExtrasProps {
+  auctionId: number;
+  price: number | null;
+  /** The seller blocked the viewer (the detail's `viewer_blocked`, issue 24). */
+  blocked: boolean;
+}
+
+/**
+ * What the detail loads lazily next to the bid box (one chunk: the page is at its first-load budget): for a member
+ * the seller blocked (issue 24), the sentence that replaces the bid box; otherwise 'Kupi odmah' when offered.
+ */
+export function BidExtras({ auctionId, price, blocked }: BidExtrasProps) {
+  if (blocked) {
+    return (
+      <p className="detail__note" role="status" data-testid="blocked-by-seller">
+        {blockTexts.blockedBySeller}
+      </p>
+    );
+  }
+  return price === null ? null : <BuyNowBox auctionId={auctionId} price={price} />;
 }

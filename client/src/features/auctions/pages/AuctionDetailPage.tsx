@@ -22,10 +22,13 @@ import { OutcomeNote, ReserveStatus } from '../components/SellingOptions';
 import '../components/auctions.css';
 import '../components/detail.css';
 
-/** "Kupi odmah" (issue 25): only an open auction with a buy-now price shows it, so its code loads only then. */
-const BuyNowBox = lazy(() => import('../components/BuyNowBox').then((m) => ({ default: m.BuyNowBox })));
 /** The bid history: loaded when first opened (issue 24 made room on this page, at the first-load budget, this way). */
 const BidHistoryDialog = lazy(() => import('../components/BidHistoryDialog').then((m) => ({ default: m.BidHistoryDialog })));
+/**
+ * "Kupi odmah" (issue 25), or for a member the seller blocked the sentence instead of the bid box (issue 24): only
+ * an open auction with a buy-now price, or a blocked viewer, shows them, so their code loads only then.
+ */
+const BidExtras = lazy(() => import('../components/BuyNowBox').then((m) => ({ default: m.BidExtras })));
 
 /** /aukcija/:id */
 export default function AuctionDetailPage() {
@@ -119,12 +122,12 @@ function AuctionDetail({ id }: { id: number }) {
           <button type="button" className="detail__bids-link" onClick={() => setHistoryOpen(true)}>
             {sr.detail.bidCount(a.bid_count)}
           </button>
-          {!ended && !isSeller && a.buy_now_price !== null && (
+          {!ended && !isSeller && (a.viewer_blocked || a.buy_now_price !== null) && (
             <Suspense fallback={null}>
-              <BuyNowBox auctionId={a.id} price={a.buy_now_price} />
+              <BidExtras auctionId={a.id} price={a.buy_now_price} blocked={a.viewer_blocked} />
             </Suspense>
           )}
-          {!ended && !isSeller && <BidBox auctionId={a.id} currentPrice={a.current_price} />}
+          {!ended && !isSeller && !a.viewer_blocked && <BidBox auctionId={a.id} currentPrice={a.current_price} />}
           {!ended && isSeller && <p className="detail__note">{sr.auctions.ownAuction}</p>}
           <dl className="detail__seller">
             <div>

@@ -11,8 +11,9 @@ import { formatDateTime } from '../../../lib/format';
 import { usePageParam } from '../../../lib/use-page-param';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMember, useMemberAuctions, useMemberRatings } from '../../sales/api/members';
-import { AuctionCard } from '../components/AuctionCard';
 import { useAuth } from '../../auth/use-auth';
+import { BlockMemberButton } from '../../blocks/BlockMember';
+import { AuctionCard } from '../components/AuctionCard';
 // Statically: this page is a lazy chunk already; the detail page's lazy entry (../../reports) stays in its own chunk.
 import { ReportButtonNow } from '../../reports/report-button';
 import '../components/auctions.css';
@@ -39,7 +40,7 @@ function Missing() {
 
 function Member({ id }: { id: number }) {
   const member = useMember(id);
-  const me = useAuth().user;
+  const { user } = useAuth();
   const m = member.data;
   useDocumentTitle(m?.first_name);
   if (member.isPending) return <LoadingScreen />;
@@ -71,7 +72,8 @@ function Member({ id }: { id: number }) {
           <li>{salesTexts.boughtCount(m.bought_count)}</li>
           <li>{salesTexts.activeCount(m.active_auctions_count)}</li>
         </ul>
-        {me && me.id !== m.id && <ReportButtonNow targetType="member" targetId={m.id} />}
+        {user && user.id !== m.id && <ReportButtonNow targetType="member" targetId={m.id} />}
+        {user && user.id !== id && <BlockMemberButton userId={id} name={m.first_name} />}
       </header>
       <MemberRatings id={id} />
       <MemberAuctions id={id} />

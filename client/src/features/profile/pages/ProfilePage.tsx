@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth } from '../../auth/use-auth';
 import { useUpdateProfile } from '../api/update-profile';
+import { BlockedMembersList } from '../../blocks/BlockMember';
 import '../profile.css';
 
 export const PROFILE_REDIRECT_MS = 1300;
@@ -122,6 +123,7 @@ function ProfileForm({ initial }: { initial: { email: string; first_name: string
           <Link to="/podesavanja-obavestenja">{notificationSettingsTexts.title}</Link>
         </p>
       </form>
+      <BlockedMembersList />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { now } from '../../../lib/clock';
 import { formatDateTime, formatPrice } from '../../../lib/format';
 import { RatingForm } from './RatingForm';
 import { ReplyForm } from './ReplyForm';
+import { BlockMemberButton } from '../../blocks/BlockMember';
 
 /** One sale: the item, the other party's contact and score, the caller's rating (or 'Oceni') and the one they got. */
 export function SaleCard({ sale }: { sale: SaleItem }) {
@@ -36,6 +37,7 @@ export function SaleCard({ sale }: { sale: SaleItem }) {
               <RatingScore score={other.rating} />
             </dd>
           </div>
+          {sale.role === 'seller' && <BlockMemberButton userId={other.id} name={other.first_name} className="sale__block" />}
           {other.city && (
             <div>
               <dt>{salesTexts.city}</dt>
