@@ -15,6 +15,7 @@ import { apiRows, type Endpoint, type HttpMethod } from './api';
 import * as accounts from './schemas/accounts';
 import * as admin from './schemas/admin';
 import * as auctions from './schemas/auctions';
+import * as auctionEdits from './schemas/auction-edits';
 import * as autobid from './schemas/autobid';
 import * as bids from './schemas/bids';
 import * as comments from './schemas/comments';
@@ -30,7 +31,7 @@ export type JsonSchema = { [key: string]: unknown };
 type Io = 'input' | 'output';
 
 /** The modules whose exported schemas keep their names as components (others are named after their operation). */
-const NAMED_MODULES: readonly object[] = [accounts, admin, auctions, autobid, bids, comments, errors, health, notifications, notificationSettings, openapi, sales, watchlist];
+const NAMED_MODULES: readonly object[] = [accounts, admin, auctions, auctionEdits, autobid, bids, comments, errors, health, notifications, notificationSettings, openapi, sales, watchlist];
 
 export const COMPONENTS_PREFIX = '#/components/schemas/';
 
