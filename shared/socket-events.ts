@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { AuctionDetail } from './schemas/auctions';
 import { AuctionClosedEvent, BidPlacedEvent } from './schemas/bids';
+import { AuctionUpdatedEvent } from './schemas/auction-edits';
 import { CommentCreatedEvent, CommentDeletedEvent } from './schemas/comments';
 import { NotificationEvent, NotificationsCountEvent } from './schemas/notifications';
 import { MAX_AUCTION_ROOMS_PER_SOCKET } from './socket-helpers';
@@ -19,7 +20,7 @@ export { auctionIdOfRoom, auctionRoom, clockOffset, MAX_AUCTION_ROOMS_PER_SOCKET
 
 // ---------------------------------------------------------------- server → client payloads
 
-export type { AuctionClosedEvent, BidPlacedEvent, CommentCreatedEvent, CommentDeletedEvent, NotificationEvent, NotificationsCountEvent };
+export type { AuctionClosedEvent, AuctionUpdatedEvent, BidPlacedEvent, CommentCreatedEvent, CommentDeletedEvent, NotificationEvent, NotificationsCountEvent };
 
 /** Every event of room `auction:{id}` carries these two fields. */
 export interface AuctionRoomEventBase {
@@ -39,6 +40,8 @@ export interface AuctionRoomEvents {
   'comment:deleted': (p: CommentDeletedEvent) => void;
   'auction:closed': (p: AuctionClosedEvent) => void;
   'auction:deleted': (p: AuctionDeletedEvent) => void;
+  /** The seller changed the auction before its first bid, or its images (issue 26): `changes` has the new values. */
+  'auction:updated': (p: AuctionUpdatedEvent) => void;
 }
 
 /** Events sent to room `user:{id}` (only that user's logged-in sockets). */
@@ -79,6 +82,7 @@ export const SERVER_EVENT_PAYLOADS = {
   'comment:deleted': CommentDeletedEvent,
   'auction:closed': AuctionClosedEvent,
   'auction:deleted': AuctionDeletedEvent,
+  'auction:updated': AuctionUpdatedEvent,
   'notification:created': NotificationEvent,
   'notification:updated': NotificationEvent,
   'notifications:count': NotificationsCountEvent,

@@ -313,6 +313,12 @@ export async function insertAuction(db: DbOrTx, values: Insertable<AuctionsTable
   return row.id;
 }
 
+/** The id of the auction that relists `id`, if one does (issue 26). */
+export async function findRelistOf(db: DbOrTx, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('auctions').select('id').where('relisted_from', '=', id).executeTakeFirst();
+  return row?.id;
+}
+
 /** The seller's fields of an auction an edit writes (issue 26): only those given change. */
 export type AuctionEdit = Partial<Pick<AuctionsTable, 'title' | 'description' | 'category' | 'city' | 'phone_number' | 'search_text'>> & {
   starting_price?: number;
