@@ -24,6 +24,7 @@ import {
   patchListPage,
   removeComment,
   removeFromListPage,
+  updatedFields,
   upsertNotification,
 } from './patches';
 import type { RoomEvent } from './room-event';
@@ -58,8 +59,9 @@ export function applyRoomEvent(qc: QueryClient, e: RoomEvent, detailOpen: boolea
     case 'comment:deleted':
       qc.setQueryData(commentsQuery(id).queryKey, (list) => removeComment(list, e.payload.comment_id));
       break;
-    case 'auction:closed': {
-      const fields = closedFields(e.payload);
+    case 'auction:closed':
+    case 'auction:updated': {
+      const fields = e.name === 'auction:closed' ? closedFields(e.payload) : updatedFields(e.payload);
       qc.setQueryData(auctionQuery(id).queryKey, (d) => patchDetail(d, fields));
       patchLists(qc, (page) => patchListPage(page, id, fields));
       break;

@@ -115,7 +115,195 @@ const check4 = (input) => {
   return v2;
 };
 
-const check5 = (() => {
+const check5 = (input) => {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
+  const v0 = input["auction_id"];
+  if (typeof v0 !== "number" || !Number.isFinite(v0)) return INVALID;
+  const v1 = input["seq"];
+  if (typeof v1 !== "number" || !Number.isFinite(v1)) return INVALID;
+  const v2 = input["changes"];
+  if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) return INVALID;
+  const v3 = v2["title"];
+  let v4 = (() => {
+    let v5;
+    if (v3 !== undefined) {
+      if (typeof v3 !== "string") return INVALID;
+      v5 = v3;
+    }
+    return v5;
+  })();
+  if (v4 === INVALID) {
+    if ("title" in v2) return INVALID;
+    v4 = undefined;
+  }
+  const v6 = v2["description"];
+  let v7 = (() => {
+    let v8;
+    if (v6 !== undefined) {
+      if (typeof v6 !== "string") return INVALID;
+      v8 = v6;
+    }
+    return v8;
+  })();
+  if (v7 === INVALID) {
+    if ("description" in v2) return INVALID;
+    v7 = undefined;
+  }
+  const v9 = v2["category"];
+  let v10 = (() => {
+    let v11;
+    if (v9 !== undefined) {
+      if (typeof v9 !== "string") return INVALID;
+      v11 = v9;
+    }
+    return v11;
+  })();
+  if (v10 === INVALID) {
+    if ("category" in v2) return INVALID;
+    v10 = undefined;
+  }
+  const v12 = v2["city"];
+  let v13 = (() => {
+    let v14;
+    if (v12 !== undefined) {
+      if (typeof v12 !== "string") return INVALID;
+      v14 = v12;
+    }
+    return v14;
+  })();
+  if (v13 === INVALID) {
+    if ("city" in v2) return INVALID;
+    v13 = undefined;
+  }
+  const v15 = v2["phone_number"];
+  let v16 = (() => {
+    let v17;
+    if (v15 !== undefined) {
+      if (typeof v15 !== "string") return INVALID;
+      v17 = v15;
+    }
+    return v17;
+  })();
+  if (v16 === INVALID) {
+    if ("phone_number" in v2) return INVALID;
+    v16 = undefined;
+  }
+  const v18 = v2["current_price"];
+  let v19 = (() => {
+    let v20;
+    if (v18 !== undefined) {
+      if (typeof v18 !== "number" || !Number.isFinite(v18)) return INVALID;
+      v20 = v18;
+    }
+    return v20;
+  })();
+  if (v19 === INVALID) {
+    if ("current_price" in v2) return INVALID;
+    v19 = undefined;
+  }
+  const v21 = v2["starting_price"];
+  let v22 = (() => {
+    let v23;
+    if (v21 !== undefined) {
+      if (typeof v21 !== "number" || !Number.isFinite(v21)) return INVALID;
+      v23 = v21;
+    }
+    return v23;
+  })();
+  if (v22 === INVALID) {
+    if ("starting_price" in v2) return INVALID;
+    v22 = undefined;
+  }
+  const v24 = v2["buy_now_price"];
+  let v25 = (() => {
+    let v26;
+    if (v24 !== undefined) {
+      let v27 = null;
+      if (v24 !== null) {
+        if (typeof v24 !== "number" || !Number.isFinite(v24)) return INVALID;
+        v27 = v24;
+      }
+      v26 = v27;
+    }
+    return v26;
+  })();
+  if (v25 === INVALID) {
+    if ("buy_now_price" in v2) return INVALID;
+    v25 = undefined;
+  }
+  const v28 = v2["has_reserve"];
+  let v29 = (() => {
+    let v30;
+    if (v28 !== undefined) {
+      if (typeof v28 !== "boolean") return INVALID;
+      v30 = v28;
+    }
+    return v30;
+  })();
+  if (v29 === INVALID) {
+    if ("has_reserve" in v2) return INVALID;
+    v29 = undefined;
+  }
+  const v31 = v2["reserve_met"];
+  let v32 = (() => {
+    let v33;
+    if (v31 !== undefined) {
+      let v34 = null;
+      if (v31 !== null) {
+        if (typeof v31 !== "boolean") return INVALID;
+        v34 = v31;
+      }
+      v33 = v34;
+    }
+    return v33;
+  })();
+  if (v32 === INVALID) {
+    if ("reserve_met" in v2) return INVALID;
+    v32 = undefined;
+  }
+  const v35 = v2["images"];
+  let v36 = (() => {
+    let v37;
+    if (v35 !== undefined) {
+      if (!Array.isArray(v35)) return INVALID;
+      const v38 = new Array(v35.length);
+      for (let v39 = 0; v39 < v35.length; v39++) {
+        const v40 = v35[v39];
+        if (typeof v40 !== "object" || v40 === null || Array.isArray(v40)) return INVALID;
+        const v41 = v40["id"];
+        if (typeof v41 !== "number" || !Number.isFinite(v41)) return INVALID;
+        const v42 = v40["image"];
+        if (typeof v42 !== "string") return INVALID;
+        const v43 = v40["thumbnail"];
+        if (typeof v43 !== "string") return INVALID;
+        const v44 = { "id": v41, "image": v42, "thumbnail": v43 };
+        v38[v39] = v44;
+      }
+      v37 = v38;
+    }
+    return v37;
+  })();
+  if (v36 === INVALID) {
+    if ("images" in v2) return INVALID;
+    v36 = undefined;
+  }
+  const v45 = {};
+  if ("title" in v2) v45["title"] = v4;
+  if ("description" in v2) v45["description"] = v7;
+  if ("category" in v2) v45["category"] = v10;
+  if ("city" in v2) v45["city"] = v13;
+  if ("phone_number" in v2) v45["phone_number"] = v16;
+  if ("current_price" in v2) v45["current_price"] = v19;
+  if ("starting_price" in v2) v45["starting_price"] = v22;
+  if ("buy_now_price" in v2) v45["buy_now_price"] = v25;
+  if ("has_reserve" in v2) v45["has_reserve"] = v29;
+  if ("reserve_met" in v2) v45["reserve_met"] = v32;
+  if ("images" in v2) v45["images"] = v36;
+  const v46 = { "auction_id": v0, "seq": v1, "changes": v45 };
+  return v46;
+};
+
+const check6 = (() => {
   const c0 = new Set(["outbid","new_bid","won","auction_ended","new_comment","ending_soon","reserve_not_met","rating_received"]);
   return (input) => {
     if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
@@ -145,7 +333,7 @@ const check5 = (() => {
   };
 })();
 
-const check6 = (input) => {
+const check7 = (input) => {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
   const v0 = input["unread_notifications_count"];
   if (typeof v0 !== "number" || !Number.isFinite(v0)) return INVALID;
@@ -153,7 +341,7 @@ const check6 = (input) => {
   return v1;
 };
 
-const check7 = (() => {
+const check8 = (() => {
   const c0 = new Set(["ended","blocked"]);
   return (input) => {
     if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
@@ -170,10 +358,11 @@ const CHECKS = {
   "comment:deleted": check2,
   "auction:closed": check3,
   "auction:deleted": check4,
-  "notification:created": check5,
-  "notification:updated": check5,
-  "notifications:count": check6,
-  "session:ended": check7,
+  "auction:updated": check5,
+  "notification:created": check6,
+  "notification:updated": check6,
+  "notifications:count": check7,
+  "session:ended": check8,
 };
 
 /** The payload of `event` as its shared schema parses it (unknown keys dropped), or null when it breaks it. */

@@ -24,6 +24,8 @@ import '../components/detail.css';
 
 /** "Kupi odmah" (issue 25): only an open auction with a buy-now price shows it, so its code loads only then. */
 const BuyNowBox = lazy(() => import('../components/BuyNowBox').then((m) => ({ default: m.BuyNowBox })));
+/** The seller's 'Izmeni' and 'Ponovo postavi' (issue 26): loaded only on the seller's own auction. */
+const SellerTools = lazy(() => import('../components/SellerTools'));
 
 /** /aukcija/:id */
 export default function AuctionDetailPage() {
@@ -124,6 +126,11 @@ function AuctionDetail({ id }: { id: number }) {
           )}
           {!ended && !isSeller && <BidBox auctionId={a.id} currentPrice={a.current_price} />}
           {!ended && isSeller && <p className="detail__note">{sr.auctions.ownAuction}</p>}
+          {isSeller && (
+            <Suspense fallback={null}>
+              <SellerTools auction={a} />
+            </Suspense>
+          )}
           <dl className="detail__seller">
             <div>
               <dt>{sr.auctions.seller}</dt>
