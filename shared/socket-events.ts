@@ -33,6 +33,14 @@ export interface AuctionRoomEventBase {
 export const AuctionDeletedEvent = z.object({ auction_id: z.number(), seq: z.number() });
 export type AuctionDeletedEvent = z.infer<typeof AuctionDeletedEvent>;
 
+/**
+ * `auction:updated` as the browser checks it (issue 26): the ids and seq exactly, `changes` as an object only.
+ * The full check of its eleven optional fields is 0.9 KiB of gzip in every first load, where the detail page
+ * has no room (tests/bench/first-load.test.ts); the client copies only the fields it knows from it
+ * (features/live/patches.ts, updatedFields), and the server builds it from AuctionChanges.
+ */
+const AuctionUpdatedPayload = z.object({ auction_id: z.number(), seq: z.number(), changes: z.looseObject({}) }) as unknown as typeof AuctionUpdatedEvent;
+
 /** Events sent to room `auction:{id}` (anyone watching that auction). */
 export interface AuctionRoomEvents {
   'bid:placed': (p: BidPlacedEvent) => void;
@@ -82,7 +90,7 @@ export const SERVER_EVENT_PAYLOADS = {
   'comment:deleted': CommentDeletedEvent,
   'auction:closed': AuctionClosedEvent,
   'auction:deleted': AuctionDeletedEvent,
-  'auction:updated': AuctionUpdatedEvent,
+  'auction:updated': AuctionUpdatedPayload,
   'notification:created': NotificationEvent,
   'notification:updated': NotificationEvent,
   'notifications:count': NotificationsCountEvent,

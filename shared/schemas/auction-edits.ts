@@ -54,6 +54,8 @@ export const AuctionChanges = z.object({
   has_reserve: z.boolean(),
   reserve_met: z.boolean().nullable(),
   images: z.array(AuctionImage),
+  /** With `images`: a card's first image (the first one's `thumbnail`, null without images). */
+  first_image: z.string().nullable(),
 }).partial();
 export type AuctionChanges = z.infer<typeof AuctionChanges>;
 

@@ -1,7 +1,7 @@
 /**
  * Relisting an unsold auction and editing one before its first bid (issue 26): the server's messages and the
- * seller's dialog and buttons. A module of its own, apart from auctionTexts and sellingTexts, so the detail and
- * list pages' first load carries none of it (only the lazy chunks of the dialog and the edit page import it).
+ * edit page's. A module of its own, apart from auctionTexts and sellingTexts, so no first load carries it; the
+ * seller's buttons and the relist dialog have theirs in ./seller-tools.ts (each lazy chunk imports only its own).
  */
 export const auctionEditTexts = {
   notEditable: 'Aukcija ima ponude ili je završena i ne može se menjati.',
@@ -10,18 +10,6 @@ export const auctionEditTexts = {
   notRelistable: 'Ponovo se može postaviti samo vaša aukcija koja je završena bez prodaje.',
   editForbidden: 'Možete menjati samo svoju aukciju.',
   relistForbidden: 'Možete ponovo postaviti samo svoju aukciju.',
-  relist: 'Ponovo postavi',
-  relistTitle: 'Ponovo postavi aukciju',
-  relistDuration: 'Trajanje',
-  relistPrice: 'Početna cena (RSD)',
-  relistSubmit: 'Postavi',
-  relistCancel: 'Odustani',
-  relistDone: 'Aukcija je ponovo postavljena.',
-  relistedAs: 'Ponovo postavljena: pogledajte novu aukciju',
-  relistedFrom: 'Ponovo postavljena aukcija',
-  edit: 'Izmeni',
   editTitle: 'Izmena aukcije',
   editSave: 'Sačuvaj izmene',
-  edited: 'Izmene su sačuvane.',
-  days: (n: number) => (n === 1 ? '1 dan' : `${n} dana`),
 } as const;

@@ -10,7 +10,6 @@ const AuctionListPage = lazy(() => import('../features/auctions/pages/AuctionLis
 const AuctionDetailPage = lazy(() => import('../features/auctions/pages/AuctionDetailPage'));
 const CreateAuctionPage = lazy(() => import('../features/auctions/pages/CreateAuctionPage'));
 const MyAuctionsPage = lazy(() => import('../features/auctions/pages/MyAuctionsPage'));
-const EditAuctionPage = lazy(() => import('../features/auctions/pages/EditAuctionPage'));
 const MyBidsPage = lazy(() => import('../features/auctions/pages/MyBidsPage'));
 const WatchlistPage = lazy(() => import('../features/auctions/pages/WatchlistPage'));
 const MemberPage = lazy(() => import('../features/auctions/pages/MemberPage'));
@@ -50,7 +49,6 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           { path: '/nova-aukcija', element: <CreateAuctionPage /> },
-          { path: '/aukcija/:id/izmena', element: <EditAuctionPage /> },
           { path: '/profil', element: <ProfilePage /> },
           { path: '/moje-aukcije', element: <MyAuctionsPage /> },
           { path: '/moje-licitacije', element: <MyBidsPage /> },

@@ -43,10 +43,10 @@ export async function lockEditable(tx: DbOrTx, id: number, now: number): Promise
   return auction;
 }
 
-/** The public detail's fields that differ between two presentations (what `auction:updated` carries). */
+/** The public detail's fields that differ between two presentations (what `auction:updated` carries for an edit). */
 export function changesBetween(before: AuctionDetail, after: AuctionDetail): AuctionChanges {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(AuctionChanges.shape) as (keyof AuctionChanges)[]) {
+  for (const key of Object.keys(AuctionChanges.shape).filter((k) => k !== 'first_image') as Exclude<keyof AuctionChanges, 'first_image'>[]) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = after[key];
   }
   return out as AuctionChanges;

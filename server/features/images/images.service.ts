@@ -43,7 +43,7 @@ async function changeImages(ctx: AppContext, auctionId: number, change: (tx: Tra
       await change(tx);
       const seq = await bumpSeq(tx, auctionId);
       const images = (await repo.listImages(tx, auctionId)).map(presentImage);
-      return { images, events: seq === undefined ? [] : [updatedEvent(auctionId, seq, { images })] };
+      return { images, events: seq === undefined ? [] : [updatedEvent(auctionId, seq, { images, first_image: images[0]?.thumbnail ?? null })] };
     },
     { events: (r) => r.events },
   ).then((r) => r.images);

@@ -241,7 +241,7 @@ describe('images before the first bid', () => {
       const up = await seller.api.post(p, imagesForm([{ name: 'a.png', data: png }, { name: 'b.png', data: png }]));
       expect(up.status).toBe(201);
       await eventually(() => seen.length === 1);
-      expect(seen[0]).toEqual({ auction_id: a.id, seq: a.seq + 1, changes: { images: up.body.images } });
+      expect(seen[0]).toEqual({ auction_id: a.id, seq: a.seq + 1, changes: { images: up.body.images, first_image: up.body.images[0].thumbnail } });
       const ids = (up.body.images as { id: number }[]).map((i) => i.id);
       const order = await seller.api.put(`${p}order/`, { image_ids: [...ids].reverse() });
       expect(order.status).toBe(200);
@@ -275,7 +275,7 @@ describe('images before the first bid', () => {
       const first = up.body.images[0] as { id: number };
       expect((await seller.api.delete(`/api/auction-items/${a.id}/images/${first.id}/`)).status).toBe(204);
       await eventually(() => seen.length === 1);
-      expect(seen[0]!.changes).toEqual({ images: [up.body.images[1]] });
+      expect(seen[0]!.changes).toEqual({ images: [up.body.images[1]], first_image: up.body.images[1].thumbnail });
     } finally {
       watcher.disconnect();
     }

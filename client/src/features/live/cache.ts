@@ -24,7 +24,6 @@ import {
   patchListPage,
   removeComment,
   removeFromListPage,
-  updatedFields,
   upsertNotification,
 } from './patches';
 import type { RoomEvent } from './room-event';
@@ -61,7 +60,7 @@ export function applyRoomEvent(qc: QueryClient, e: RoomEvent, detailOpen: boolea
       break;
     case 'auction:closed':
     case 'auction:updated': {
-      const fields = e.name === 'auction:closed' ? closedFields(e.payload) : updatedFields(e.payload);
+      const fields = e.name === 'auction:closed' ? closedFields(e.payload) : e.payload.changes;
       qc.setQueryData(auctionQuery(id).queryKey, (d) => patchDetail(d, fields));
       patchLists(qc, (page) => patchListPage(page, id, fields));
       break;

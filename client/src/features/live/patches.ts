@@ -10,14 +10,15 @@ import type { CommentResponse as Comment } from '@shared/schemas/comments';
 import type { NotificationResponse as Notification } from '@shared/schemas/notifications';
 
 type LiveFields = Pick<AuctionDetail, 'current_price' | 'bid_count' | 'end_date' | 'status' | 'buy_now_price' | 'reserve_met' | 'outcome'> &
-  AuctionUpdatedEvent['changes'] & { winner?: number | null; first_image?: string | null };
+  AuctionUpdatedEvent['changes'] & { winner?: number | null };
 
-/** Fields only one of a card and the detail has: copied only where they exist. */
-const OWN_FIELDS = new Set(['winner', 'phone_number', 'starting_price', 'first_image']);
-
-/** Copies the live fields onto an item; the same object if nothing changed. `winner` only where it exists. */
+/**
+ * Copies the live fields onto an item; the same object if nothing changed. Only fields the item has: `winner`
+ * and `phone_number` are the detail's, `first_image` the card's, and an `auction:updated` (whose `changes` the
+ * browser checks only as an object, socket-events.ts) can add nothing else.
+ */
 function patchFields<T extends object>(item: T, next: Partial<LiveFields>): T {
-  const entries = Object.entries(next).filter(([k, v]) => v !== undefined && (!OWN_FIELDS.has(k) || k in item));
+  const entries = Object.entries(next).filter(([k, v]) => v !== undefined && k in item);
   if (entries.every(([k, v]) => (item as Record<string, unknown>)[k] === v)) return item;
   return { ...item, ...Object.fromEntries(entries) };
 }
@@ -29,12 +30,6 @@ export function bidFields(e: BidPlacedEvent): Partial<LiveFields> {
 
 export function closedFields(e: AuctionClosedEvent): Partial<LiveFields> {
   return { status: 'ended', current_price: e.final_price, end_date: e.end_date, winner: e.winner_id, outcome: e.outcome, buy_now_price: null };
-}
-
-/** The seller's edit (issue 26): the changed fields; new images also give a card its first image. */
-export function updatedFields(e: AuctionUpdatedEvent): Partial<LiveFields> {
-  const c = e.changes;
-  return c.images ? { ...c, first_image: c.images[0]?.thumbnail ?? null } : c;
 }
 
 export function patchDetail(d: AuctionDetail | undefined, next: Partial<LiveFields>): AuctionDetail | undefined {

@@ -22,10 +22,11 @@ import { OutcomeNote, ReserveStatus } from '../components/SellingOptions';
 import '../components/auctions.css';
 import '../components/detail.css';
 
-/** "Kupi odmah" (issue 25): only an open auction with a buy-now price shows it, so its code loads only then. */
-const BuyNowBox = lazy(() => import('../components/BuyNowBox').then((m) => ({ default: m.BuyNowBox })));
-/** The seller's 'Izmeni' and 'Ponovo postavi' (issue 26): loaded only on the seller's own auction. */
-const SellerTools = lazy(() => import('../components/SellerTools'));
+/**
+ * "Kupi odmah" (issue 25) and the seller's 'Izmeni' and 'Ponovo postavi' (issue 26): only an open auction with a
+ * buy-now price, or the seller's own, shows them, so their code loads only then.
+ */
+const DetailExtras = lazy(() => import('../components/DetailExtras'));
 
 /** /aukcija/:id */
 export default function AuctionDetailPage() {
@@ -119,18 +120,13 @@ function AuctionDetail({ id }: { id: number }) {
           <button type="button" className="detail__bids-link" onClick={() => setHistoryOpen(true)}>
             {sr.detail.bidCount(a.bid_count)}
           </button>
-          {!ended && !isSeller && a.buy_now_price !== null && (
+          {(isSeller || (!ended && a.buy_now_price !== null)) && (
             <Suspense fallback={null}>
-              <BuyNowBox auctionId={a.id} price={a.buy_now_price} />
+              <DetailExtras auction={a} isSeller={isSeller} />
             </Suspense>
           )}
           {!ended && !isSeller && <BidBox auctionId={a.id} currentPrice={a.current_price} />}
           {!ended && isSeller && <p className="detail__note">{sr.auctions.ownAuction}</p>}
-          {isSeller && (
-            <Suspense fallback={null}>
-              <SellerTools auction={a} />
-            </Suspense>
-          )}
           <dl className="detail__seller">
             <div>
               <dt>{sr.auctions.seller}</dt>
