@@ -85,6 +85,9 @@ describe('an edit and a bid together on two nodes (one PostgreSQL database and o
         }
       }
       expect(tally.edit + tally.bid).toBe(ROUNDS);
+      // With one side 15 ms ahead in two thirds of the rounds, both orders happen.
+      expect(tally.edit).toBeGreaterThan(0);
+      expect(tally.bid).toBeGreaterThan(0);
     } finally {
       socket.disconnect();
     }
