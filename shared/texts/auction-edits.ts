@@ -12,4 +12,9 @@ export const auctionEditTexts = {
   relistForbidden: 'Možete ponovo postaviti samo svoju aukciju.',
   editTitle: 'Izmena aukcije',
   editSave: 'Sačuvaj izmene',
+  images: 'Slike',
+  imagesHint: 'Promene slika se čuvaju odmah.',
+  imageAdd: 'Dodaj slike',
+  imageDelete: (n: number) => `Obriši sliku ${n}`,
+  imageEarlier: (n: number) => `Pomeri sliku ${n} unapred`,
 } as const;

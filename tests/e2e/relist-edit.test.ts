@@ -106,6 +106,16 @@ describe('relisting and editing in the browser', () => {
     await page.getByRole('heading', { name: 'Izmena aukcije' }).waitFor();
     expect(await page.getByLabel('Naslov').inputValue()).toBe('Polica za knjige');
     expect(await page.getByLabel('Grad').inputValue()).toBe('Subotica');
+    // Images are changed at once: add one, move it first, delete the old one.
+    const before = (await sellerApi.get(`/api/auction/${id}/`)).body.images as { id: number }[];
+    await page.locator('input[type="file"]').setInputFiles([{ name: 'nova.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#2b8a5a') }]);
+    await page.getByRole('button', { name: 'Pomeri sliku 2 unapred' }).click();
+    await page.getByRole('button', { name: 'Pomeri sliku 2 unapred' }).waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: 'Obriši sliku 2' }).click();
+    await page.getByRole('button', { name: 'Obriši sliku 2' }).waitFor({ state: 'detached' });
+    const after = (await sellerApi.get(`/api/auction/${id}/`)).body.images as { id: number }[];
+    expect(after).toHaveLength(1);
+    expect(after[0]!.id).not.toBe(before[0]!.id);
     await page.getByLabel('Naslov').fill('Polica za knjige od bukve');
     await page.getByLabel('Početna cena (din)').fill('1200');
     await screenshot(page, 'edit-form');

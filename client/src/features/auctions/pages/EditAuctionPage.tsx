@@ -9,6 +9,7 @@ import { useAuth } from '../../auth/use-auth';
 import { useAuction } from '../api/auction-detail';
 import { useEditAuction } from '../api/auction-edits';
 import { CreateAuctionForm } from '../components/CreateAuctionForm';
+import { EditImages } from '../components/EditImages';
 import { createFailure } from '../components/create-errors';
 import { validateCreate, type CreateValues } from '../components/create-validation';
 import { useCreateAuctionForm } from '../hooks/use-create-auction-form';
@@ -84,6 +85,7 @@ function EditForm({ auction }: { auction: AuctionDetail }) {
           {failure}
         </p>
       )}
+      <EditImages auction={auction} />
       <CreateAuctionForm form={form} disabled={save.isPending} onSubmit={submit} edit={{ submit: t.editSave }} />
     </div>
   );
