@@ -107,15 +107,19 @@ describe('relisting and editing in the browser', () => {
     expect(await page.getByLabel('Naslov').inputValue()).toBe('Polica za knjige');
     expect(await page.getByLabel('Grad').inputValue()).toBe('Subotica');
     // Images are changed at once: add one, move it first, delete the old one.
-    const before = (await sellerApi.get(`/api/auction/${id}/`)).body.images as { id: number }[];
+    const imagesNow = async () => ((await sellerApi.get(`/api/auction/${id}/`)).body.images as { id: number }[]).map((i) => i.id);
+    const [oldImage] = await imagesNow();
+    const idle = page.locator('section[aria-busy="false"]');
     await page.locator('input[type="file"]').setInputFiles([{ name: 'nova.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#2b8a5a') }]);
+    await expect.poll(imagesNow).toHaveLength(2);
+    await idle.waitFor();
     await page.getByRole('button', { name: 'Pomeri sliku 2 unapred' }).click();
-    await page.getByRole('button', { name: 'Pomeri sliku 2 unapred' }).waitFor({ state: 'visible' });
+    await expect.poll(async () => (await imagesNow())[1]).toBe(oldImage);
+    await idle.waitFor();
     await page.getByRole('button', { name: 'Obriši sliku 2' }).click();
+    await expect.poll(imagesNow).toHaveLength(1);
+    expect((await imagesNow())[0]).not.toBe(oldImage);
     await page.getByRole('button', { name: 'Obriši sliku 2' }).waitFor({ state: 'detached' });
-    const after = (await sellerApi.get(`/api/auction/${id}/`)).body.images as { id: number }[];
-    expect(after).toHaveLength(1);
-    expect(after[0]!.id).not.toBe(before[0]!.id);
     await page.getByLabel('Naslov').fill('Polica za knjige od bukve');
     await page.getByLabel('Početna cena (din)').fill('1200');
     await screenshot(page, 'edit-form');
