@@ -5,6 +5,7 @@
  * A write that rolls back returns none, so it can never be announced. Imports nothing above shared/ and lib/.
  */
 import type { AuctionDeletedEvent } from '@shared/socket-events';
+import type { AuctionUpdatedEvent } from '@shared/schemas/auction-edits';
 import type { AuctionClosedEvent, BidPlacedEvent } from '@shared/schemas/bids';
 import type { CommentCreatedEvent, CommentDeletedEvent } from '@shared/schemas/comments';
 import type { NotificationResponse } from '@shared/schemas/notifications';
@@ -25,6 +26,13 @@ export type DomainEvent =
   | { type: 'comment:deleted'; payload: CommentDeletedEvent }
   | { type: 'auction:closed'; payload: AuctionClosedEvent }
   | { type: 'auction:deleted'; payload: AuctionDeletedEvent }
+  /** The seller edited an open auction before its first bid, or its images (issue 26): the changed fields. */
+  | { type: 'auction:updated'; payload: AuctionUpdatedEvent }
+  /**
+   * A new auction relists `relisted_from` (issue 26). No room hears it (nobody watches a new auction yet); it
+   * is here so whatever keeps lists (a list cache) learns of every auction that appears in them.
+   */
+  | { type: 'auction:relisted'; auctionId: number; relistedFrom: number; sellerId: number }
   /** A user's notification was created or rewritten (a coalesced burst of bids). */
   | { type: 'notification:changed'; change: NotificationChange }
   /** A user read a notification: their unread count changed. */

@@ -41,6 +41,7 @@ import {
   SellerResponse,
   BuyNowResponse,
 } from './schemas/auctions';
+import { EditAuctionInput, RelistInput, RelistResponse } from './schemas/auction-edits';
 import { AutoBidInput, AutoBidRefusalResponse, AutoBidResponse, AutoBidStateResponse } from './schemas/autobid';
 import { BidListResponse, BidRefusalResponse, PlaceBidInput, PlacedBidResponse, UserNamesInput, UserNamesResponse } from './schemas/bids';
 import { CommentListResponse, CommentResponse, CreateCommentInput } from './schemas/comments';
@@ -113,6 +114,9 @@ export const API = {
   'GET /api/my-auctions/': list,
   'GET /api/auctionItems/': list,
   'GET /api/all-my-biddings/': list,
+  /** Issue 26: the seller relists an unsold auction, or edits an open one before its first bid (→ the seller's detail). */
+  'POST /api/auctions/:id/relist/': { body: RelistInput, output: { 201: RelistResponse } },
+  'PATCH /api/auctions/:id/': { body: EditAuctionInput, output: { 200: AuctionDetail } },
 
   /** Multipart image files, no schema: the service checks count, size and content. */
   'POST /api/auction-items/:id/images/': { upload: true, output: { 201: ImagesResponse } },

@@ -15,6 +15,7 @@ import { apiRows, type Endpoint, type HttpMethod } from './api';
 import * as accounts from './schemas/accounts';
 import * as admin from './schemas/admin';
 import * as auctions from './schemas/auctions';
+import * as auctionEdits from './schemas/auction-edits';
 import * as autobid from './schemas/autobid';
 import * as bids from './schemas/bids';
 import * as blocks from './schemas/blocks';
@@ -32,7 +33,7 @@ export type JsonSchema = { [key: string]: unknown };
 type Io = 'input' | 'output';
 
 /** The modules whose exported schemas keep their names as components (others are named after their operation). */
-const NAMED_MODULES: readonly object[] = [accounts, admin, auctions, autobid, bids, blocks, comments, errors, health, notifications, notificationSettings, openapi, reports, sales, watchlist];
+const NAMED_MODULES: readonly object[] = [accounts, admin, auctions, auctionEdits, autobid, bids, blocks, comments, errors, health, notifications, notificationSettings, openapi, reports, sales, watchlist];
 
 export const COMPONENTS_PREFIX = '#/components/schemas/';
 

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { AuctionDetail } from './schemas/auctions';
 import { AuctionClosedEvent, BidPlacedEvent } from './schemas/bids';
+import { AuctionUpdatedEvent } from './schemas/auction-edits';
 import { CommentCreatedEvent, CommentDeletedEvent } from './schemas/comments';
 import { NotificationEvent, NotificationsCountEvent } from './schemas/notifications';
 import { MAX_AUCTION_ROOMS_PER_SOCKET } from './socket-helpers';
@@ -19,7 +20,7 @@ export { auctionIdOfRoom, auctionRoom, clockOffset, MAX_AUCTION_ROOMS_PER_SOCKET
 
 // ---------------------------------------------------------------- server → client payloads
 
-export type { AuctionClosedEvent, BidPlacedEvent, CommentCreatedEvent, CommentDeletedEvent, NotificationEvent, NotificationsCountEvent };
+export type { AuctionClosedEvent, AuctionUpdatedEvent, BidPlacedEvent, CommentCreatedEvent, CommentDeletedEvent, NotificationEvent, NotificationsCountEvent };
 
 /** Every event of room `auction:{id}` carries these two fields. */
 export interface AuctionRoomEventBase {
@@ -32,6 +33,14 @@ export interface AuctionRoomEventBase {
 export const AuctionDeletedEvent = z.object({ auction_id: z.number(), seq: z.number() });
 export type AuctionDeletedEvent = z.infer<typeof AuctionDeletedEvent>;
 
+/**
+ * `auction:updated` as the browser checks it (issue 26): the ids and seq exactly, `changes` as an object only.
+ * The full check of its eleven optional fields is 0.9 KiB of gzip in every first load, where the detail page
+ * has no room (tests/bench/first-load.test.ts); the client copies only the fields it knows from it
+ * (features/live/patches.ts, updatedFields), and the server builds it from AuctionChanges.
+ */
+const AuctionUpdatedPayload = z.object({ auction_id: z.number(), seq: z.number(), changes: z.looseObject({}) }) as unknown as typeof AuctionUpdatedEvent;
+
 /** Events sent to room `auction:{id}` (anyone watching that auction). */
 export interface AuctionRoomEvents {
   'bid:placed': (p: BidPlacedEvent) => void;
@@ -39,6 +48,8 @@ export interface AuctionRoomEvents {
   'comment:deleted': (p: CommentDeletedEvent) => void;
   'auction:closed': (p: AuctionClosedEvent) => void;
   'auction:deleted': (p: AuctionDeletedEvent) => void;
+  /** The seller changed the auction before its first bid, or its images (issue 26): `changes` has the new values. */
+  'auction:updated': (p: AuctionUpdatedEvent) => void;
 }
 
 /** Events sent to room `user:{id}` (only that user's logged-in sockets). */
@@ -79,6 +90,7 @@ export const SERVER_EVENT_PAYLOADS = {
   'comment:deleted': CommentDeletedEvent,
   'auction:closed': AuctionClosedEvent,
   'auction:deleted': AuctionDeletedEvent,
+  'auction:updated': AuctionUpdatedPayload,
   'notification:created': NotificationEvent,
   'notification:updated': NotificationEvent,
   'notifications:count': NotificationsCountEvent,

@@ -62,6 +62,10 @@ export interface AuctionsTable {
   reserve_price: ColumnType<number | null, number | null | undefined, number | null>;
   /** How it ended: 'sold' | 'unsold' | 'reserve_not_met'; NULL while open (migration 2026-11-25-2200). */
   outcome: ColumnType<AuctionOutcome | null, AuctionOutcome | null | undefined, AuctionOutcome | null>;
+  /** The auction this one relists, NULL for a first listing or once that one is deleted (migration 2026-11-26-0300). */
+  relisted_from: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Relists before this auction in its chain, 0 for a first listing (migration 2026-11-26-0300). */
+  relist_count: ColumnType<number, number | undefined, number>;
 }
 
 export interface AuctionImagesTable {

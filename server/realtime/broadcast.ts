@@ -4,7 +4,7 @@
  * answer of a committed change must not turn into an error.
  */
 import type { Logger } from 'pino';
-import type { AuctionDeletedEvent } from '@shared/socket-events';
+import type { AuctionDeletedEvent, AuctionUpdatedEvent } from '@shared/socket-events';
 import type { AuctionClosedEvent, BidPlacedEvent } from '@shared/schemas/bids';
 import type { CommentCreatedEvent, CommentDeletedEvent } from '@shared/schemas/comments';
 import type { NotificationEvent, UnreadCountResponse } from '@shared/schemas/notifications';
@@ -57,4 +57,9 @@ export function broadcastAuctionClosed(out: Outlet, payload: AuctionClosedEvent)
 /** `auction:deleted` after an auction (and its room's reason to exist) is gone. */
 export function broadcastAuctionDeleted(out: Outlet, payload: AuctionDeletedEvent): void {
   safely(out, 'auction:deleted', () => out.realtime.toAuction(payload.auction_id, 'auction:deleted', payload));
+}
+
+/** `auction:updated` after the seller edited an auction or its images (issue 26). */
+export function broadcastAuctionUpdated(out: Outlet, payload: AuctionUpdatedEvent): void {
+  safely(out, 'auction:updated', () => out.realtime.toAuction(payload.auction_id, 'auction:updated', payload));
 }

@@ -9,6 +9,7 @@ import type { MaybeAsync } from '../lib/maybe-async';
 import {
   broadcastAuctionClosed,
   broadcastAuctionDeleted,
+  broadcastAuctionUpdated,
   broadcastBidPlaced,
   broadcastCommentCreated,
   broadcastCommentDeleted,
@@ -38,6 +39,10 @@ function publishOne(out: Outlet, e: DomainEvent): MaybeAsync<void> {
       return broadcastAuctionClosed(out, e.payload);
     case 'auction:deleted':
       return broadcastAuctionDeleted(out, e.payload);
+    case 'auction:updated':
+      return broadcastAuctionUpdated(out, e.payload);
+    case 'auction:relisted':
+      return;
     case 'notification:changed':
       return broadcastNotificationChange(out, e.change);
     case 'notifications:read':

@@ -43,7 +43,8 @@ const OPTION_MESSAGES = {
   reserve_price: { too_low: auctionTexts.reserveTooLow, above_buy_now: auctionTexts.reserveAboveBuyNow },
 } as const;
 
-export const CreateAuctionInput = z.object({
+/** The fields an auction's seller writes, parsed alike by create, edit (issue 26, each optional) and relist. */
+export const auctionFields = {
   title: z.string({ error: t.titleRequired }).trim().min(1, t.titleRequired).max(TITLE_MAX, auctionTexts.titleTooLong),
   description: z
     .string({ error: t.descriptionRequired })
@@ -58,12 +59,6 @@ export const CreateAuctionInput = z.object({
       .transform((n) => Math.floor(n))
       .pipe(z.number().min(MIN_STARTING_PRICE, t.minPrice).max(1_000_000_000_000, auctionTexts.priceTooHigh)),
   ),
-  auction_duration: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? DEFAULT_AUCTION_DURATION : intLike(v)),
-    z
-      .number({ error: auctionTexts.durationInvalid })
-      .refine((n) => (AUCTION_DURATIONS as readonly number[]).includes(n), auctionTexts.durationInvalid),
-  ),
   city: z.string({ error: t.cityRequired }).trim().min(1, t.cityRequired).max(CITY_MAX, auctionTexts.cityTooLong),
   phone_number: z
     .string({ error: t.phoneInvalid })
@@ -71,13 +66,34 @@ export const CreateAuctionInput = z.object({
     .transform((p) => p.replace(/[\s/.-]/g, ''))
     .pipe(z.string().regex(AUCTION_PHONE_RE, t.phoneInvalid)),
   category: z.enum(CATEGORY_VALUES, { error: t.categoryRequired }),
+};
+
+/** The auction's duration in days (1, 3, 4 or 7); absent or empty: 4 days like the form. */
+export const auctionDuration = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? DEFAULT_AUCTION_DURATION : intLike(v)),
+  z.number({ error: auctionTexts.durationInvalid }).refine((n) => (AUCTION_DURATIONS as readonly number[]).includes(n), auctionTexts.durationInvalid),
+);
+
+/** An optional whole-dinar option ("Kupi odmah", reserve): null when empty; see optionPrice. */
+export const optionalOptionPrice = (message: string) => optionPrice(message).optional();
+
+export const CreateAuctionInput = z.object({
+  ...auctionFields,
+  auction_duration: auctionDuration,
   buy_now_price: optionPrice(auctionTexts.buyNowTooLow).optional().transform((v) => v ?? null),
   reserve_price: optionPrice(auctionTexts.reserveTooLow).optional().transform((v) => v ?? null),
 }).superRefine((v, ctx) => {
-  const problems = optionProblems(v.current_price, v.buy_now_price, v.reserve_price);
-  if (problems.buy_now_price) ctx.addIssue({ code: 'custom', path: ['buy_now_price'], message: OPTION_MESSAGES.buy_now_price[problems.buy_now_price] });
-  if (problems.reserve_price) ctx.addIssue({ code: 'custom', path: ['reserve_price'], message: OPTION_MESSAGES.reserve_price[problems.reserve_price] });
+  for (const [path, message] of Object.entries(optionMessages(v.current_price, v.buy_now_price, v.reserve_price))) ctx.addIssue({ code: 'custom', path: [path], message });
 });
+
+/** The messages of the selling options that do not fit the starting price, by field (none when all fit). */
+export function optionMessages(startingPrice: number, buyNow: number | null, reserve: number | null): Record<string, string> {
+  const problems = optionProblems(startingPrice, buyNow, reserve);
+  const out: Record<string, string> = {};
+  if (problems.buy_now_price) out.buy_now_price = OPTION_MESSAGES.buy_now_price[problems.buy_now_price];
+  if (problems.reserve_price) out.reserve_price = OPTION_MESSAGES.reserve_price[problems.reserve_price];
+  return out;
+}
 export type CreateAuctionInput = z.output<typeof CreateAuctionInput>;
 export type CreateAuctionForm = z.input<typeof CreateAuctionInput>;
 
@@ -150,6 +166,8 @@ export const AuctionCard = z.object({
   status: AuctionStatus,
   watched: z.boolean(),
   ...SellingOptions,
+  /** The id of the auction that relisted this one (issue 26), null while none did. */
+  relisted_as: z.number().nullable(),
 });
 export type AuctionCard = z.infer<typeof AuctionCard>;
 
@@ -181,6 +199,12 @@ export const AuctionDetail = z.object({
   /** The seller blocked the caller (issue 24): they may watch but not bid, set a maximum, buy now or comment. False for a visitor. */
   viewer_blocked: z.boolean(),
   ...SellingOptions,
+  /** The id of the auction that relisted this one (issue 26), null while none did. */
+  relisted_as: z.number().nullable(),
+  /** The auction this one relists (issue 26), null for a first listing (or when that one was deleted). */
+  relisted_from: z.number().nullable(),
+  /** How many times the item was relisted before this auction: 0 for a first listing, at most 9. */
+  relist_count: z.number(),
   /** The seller's score: every rating they got, as seller or buyer (issue 23). */
   seller_rating: RatingScore,
 });

@@ -15,6 +15,7 @@ import type { ApiClient } from '../support/http';
 import { imagesForm, pngBuffer } from '../support/images';
 import { collectEvents, connectSocket, emitWithAck, sleep, type TestSocket } from '../support/sockets';
 import { storedState } from '../support/security-routes';
+import { createUnsoldAuction } from '../support/auctions';
 import { appUnsubscribeTokens } from '../../server/features/email-alerts/email-alerts.worker';
 import { ACTORS, auctionForm, auctionOf, buildWorld, commentOf, notificationOf, ratingFor, reportOn, saleFor, uploadImages, type ActorName, type World } from '../support/security-world';
 
@@ -126,6 +127,20 @@ const ROWS: Row[] = [
     write: true,
     expected: active(201, { seller: 400 }),
     run: async (api) => api.post(`/api/auctions/${(await auctionOf(t, sellerId(), { buy_now_price: 5000 })).id}/buy-now/`),
+  },
+  {
+    name: 'PATCH /api/auctions/{id}/',
+    op: 'update',
+    write: true,
+    expected: only(200, ['seller']),
+    run: async (api) => api.patch(`/api/auctions/${(await auctionOf(t, sellerId())).id}/`, { title: 'Izmenjen naslov' }),
+  },
+  {
+    name: 'POST /api/auctions/{id}/relist/',
+    op: 'create',
+    write: true,
+    expected: only(201, ['seller']),
+    run: async (api) => api.post(`/api/auctions/${(await createUnsoldAuction(t.ctx, sellerId())).id}/relist/`, { auction_duration: 3 }),
   },
   {
     name: 'GET /api/auction/{id}/ (the reserve amount only to its seller)',

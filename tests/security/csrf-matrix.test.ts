@@ -12,6 +12,7 @@ import { ApiClient } from '../support/http';
 import { imagesForm, pngBuffer } from '../support/images';
 import { declaredRoutes, routeMatcher, STATE_CHANGING, storedState, rowCounts } from '../support/security-routes';
 import { auctionForm, auctionOf, buildWorld, commentOf, notificationOf, ratingFor, reportOn, saleFor, uploadImages, type World } from '../support/security-world';
+import { createUnsoldAuction } from '../support/auctions';
 import { appUnsubscribeTokens } from '../../server/features/email-alerts/email-alerts.worker';
 
 let t: TestServer;
@@ -156,6 +157,16 @@ const ENTRIES: Entry[] = [
       const a = await auctionOf(t, w.seller.user!.id, { buy_now_price: 5000 });
       return { api: w.bidderA.api, path: `/api/auctions/${a.id}/buy-now/` };
     },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/auctions/:id/',
+    make: async () => ({ api: w.seller.api, path: `/api/auctions/${(await auctionOf(t, w.seller.user!.id)).id}/`, body: { title: 'Izmenjen naslov' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auctions/:id/relist/',
+    make: async () => ({ api: w.seller.api, path: `/api/auctions/${(await createUnsoldAuction(t.ctx, w.seller.user!.id)).id}/relist/`, body: { auction_duration: 3 } }),
   },
   // A read made as POST (the contract's name lookup): it writes nothing either way, but is still guarded.
   { method: 'POST', route: '/api/users/', make: async () => ({ api: w.bidderA.api, path: '/api/users/', body: { ids: [w.seller.user!.id] } }) },

@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUnsoldAuction } from '../support/auctions';
 import { startTestServer, type TestServer } from '../support/app';
 import { createUser, loginAs } from '../support/factories';
 import { ApiClient } from '../support/http';
@@ -53,6 +54,8 @@ const FIELDS: Record<string, string[]> = {
   // No body: whatever is sent is ignored; the id in the path and the Idempotency-Key header are what it reads.
   'POST /api/auctions/:id/buy-now/': ['amount', 'price', 'buy_now_price'],
   'POST /api/users/': ['ids'],
+  'PATCH /api/auctions/:id/': ['title', 'description', 'category', 'current_price', 'buy_now_price', 'reserve_price', 'city', 'phone_number', 'auction_duration'],
+  'POST /api/auctions/:id/relist/': ['auction_duration', 'current_price', 'buy_now_price', 'reserve_price'],
   'POST /api/comments/create/': ['auction_item_id', 'content'],
   'POST /api/blocked-members/': ['user_id'],
   'PUT /api/auction-items/:id/images/order/': ['image_ids'],
@@ -286,6 +289,8 @@ beforeAll(async () => {
     ids.notifications.push(await notificationOf(t, i % 2 ? user.id : admin.id, a.id));
   }
   ids.images.push(...(await uploadImages(sellerApi, ids.auctions[1], 2)));
+  // Ended unsold auctions of the fuzzed user, so relists (issue 26) are tried on ones that may be relisted.
+  for (let i = 0; i < 2; i++) ids.auctions.push((await createUnsoldAuction(t.ctx, user.id)).id);
   // Sales of the fuzzed user on both sides, and ratings they got (issue 23).
   for (let i = 0; i < 4; i++) {
     ids.sales.push((await saleOf(t.ctx, i % 2 ? seller.id : user.id, i % 2 ? user.id : seller.id)).id);

@@ -22,6 +22,8 @@ export interface AuctionOpts {
   /** "Kupi odmah" price and hidden reserve (issue 25); none by default. */
   buy_now_price?: number | null;
   reserve_price?: number | null;
+  /** How it ended (issue 25); with `status: 'ended'` and a past `endsInMs` an ended auction in one row. */
+  outcome?: 'sold' | 'unsold' | 'reserve_not_met' | null;
 }
 
 /** Inserts an auction row straight into the database (no images). */
@@ -53,7 +55,13 @@ export async function createAuction(ctx: AppContext, sellerId: number, opts: Auc
       closed_at: null,
       buy_now_price: opts.buy_now_price ?? null,
       reserve_price: opts.reserve_price ?? null,
+      outcome: opts.outcome ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** An auction of `sellerId` that ended without bids (outcome `unsold`): what a seller may relist (issue 26). */
+export function createUnsoldAuction(ctx: AppContext, sellerId: number, opts: AuctionOpts = {}): Promise<Auction> {
+  return createAuction(ctx, sellerId, { endsInMs: -60_000, status: 'ended', outcome: 'unsold', ...opts });
 }

@@ -15,6 +15,7 @@ import * as m20261125_2200 from './2026-11-25-2200-buy-now-reserve';
 import * as m20261125_2400 from './2026-11-25-2400-email-alerts';
 import * as m20261126_0100 from './2026-11-26-0100-reports-audit-log';
 import * as m20261126_0200 from './2026-11-26-0200-member-blocks';
+import * as m20261126_0300 from './2026-11-26-0300-relist';
 
 /** Every migration, in order. Names are dated; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-2400-email-alerts': m20261125_2400,
   '2026-11-26-0100-reports-audit-log': m20261126_0100,
   '2026-11-26-0200-member-blocks': m20261126_0200,
+  '2026-11-26-0300-relist': m20261126_0300,
 };

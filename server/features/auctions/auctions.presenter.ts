@@ -53,6 +53,7 @@ export function presentCard(row: CardRow, images: readonly ImageFiles[], watched
     status,
     watched,
     ...presentOptions(row, status, viewerId),
+    relisted_as: row.relisted_as ?? null,
   };
 }
 
@@ -85,6 +86,9 @@ export function presentDetail(
     watch_count: Number(row.watch_count),
     viewer_blocked: Boolean(row.viewer_blocked),
     ...presentOptions(row, status, viewerId),
+    relisted_as: row.relisted_as ?? null,
+    relisted_from: row.relisted_from ?? null,
+    relist_count: Number(row.relist_count ?? 0),
     seller_rating: { positive: Number(row.seller_positive), negative: Number(row.seller_negative) },
   };
 }

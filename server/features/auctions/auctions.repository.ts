@@ -27,9 +27,13 @@ export interface CardRow {
   /** Read for every card, shown only to the seller (auctions.presenter.ts). */
   reserve_price: number | null;
   outcome: AuctionOutcome | null;
+  /** The auction that relisted this one (issue 26), from the unique relisted_from index. */
+  relisted_as: number | null;
 }
 
 export interface DetailRow extends CardRow {
+  relisted_from: number | null;
+  relist_count: number;
   phone_number: string;
   starting_price: number;
   winner_id: number | null;
@@ -114,6 +118,7 @@ function cardColumns(eb: ExpressionBuilder<Database & { a: AuctionsTable }, 'a'>
       .orderBy('i.id')
       .limit(1)
       .as('first_image_path'),
+    eb.selectFrom('auctions as r').select('r.id').whereRef('r.relisted_from', '=', 'a.id').as('relisted_as'),
   ] as const;
 }
 
@@ -248,7 +253,7 @@ export async function listPopular(db: DbOrTx, now: string, since: string, limit:
 export async function findDetail(db: DbOrTx, id: number, viewerId?: number): Promise<DetailRow | undefined> {
   const row = await cardQuery(db)
     .innerJoin('users as s', 's.id', 'a.seller_id')
-    .select(['a.phone_number', 'a.starting_price', 'a.winner_id', 'a.created_at', 's.first_name as seller_name'])
+    .select(['a.phone_number', 'a.starting_price', 'a.winner_id', 'a.created_at', 'a.relisted_from', 'a.relist_count', 's.first_name as seller_name'])
     .select((eb) => [
       eb
         .selectFrom('watchlist as w')
@@ -311,6 +316,35 @@ export async function findSeller(db: DbOrTx, auctionId: number) {
 export async function insertAuction(db: DbOrTx, values: Insertable<AuctionsTable>): Promise<number> {
   const row = await db.insertInto('auctions').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The id of the auction that relists `id`, if one does (issue 26). */
+export async function findRelistOf(db: DbOrTx, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('auctions').select('id').where('relisted_from', '=', id).executeTakeFirst();
+  return row?.id;
+}
+
+/** The seller's fields of an auction an edit writes (issue 26): only those given change. */
+export type AuctionEdit = Partial<Pick<AuctionsTable, 'title' | 'description' | 'category' | 'city' | 'phone_number' | 'search_text'>> & {
+  starting_price?: number;
+  current_price?: number;
+  buy_now_price?: number | null;
+  reserve_price?: number | null;
+};
+
+/**
+ * Writes an edit and takes the next seq in the same statement; only while the auction is still without bids
+ * (the caller holds its lock and has checked, this keeps the rule in the statement as well). Returns the new seq.
+ */
+export async function updateAuction(db: DbOrTx, id: number, edit: AuctionEdit): Promise<number | undefined> {
+  const row = await db
+    .updateTable('auctions')
+    .set((eb) => ({ ...edit, seq: eb('seq', '+', 1) }))
+    .where('id', '=', id)
+    .where('bid_count', '=', 0)
+    .returning('seq')
+    .executeTakeFirst();
+  return row?.seq;
 }
 
 /**

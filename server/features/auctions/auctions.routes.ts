@@ -9,6 +9,8 @@ import { AdminAuctionsQuery } from '@shared/schemas/admin';
 import type { ApiOutput } from '@shared/api';
 import { findAuction, findSeller } from './auctions.repository';
 import { createAuction, deleteAuction, getDetail, listAuctions, listPopular } from './auctions.service';
+import { EditAuctionInput, RelistInput } from '@shared/schemas/auction-edits';
+import { editAuction, relistAuction } from './auction-edits.service';
 
 /**
  * Text fields only (images have their own call); small limits, the fields are short. multer is loaded with the
@@ -38,6 +40,19 @@ export function auctionsRoutes(ctx: AppContext): Router {
   r.delete('/auctionItems/delete/:id/', requireActiveUser, async (req, res) => {
     await deleteAuction(ctx, currentUser(req), parseId(req.params.id));
     res.status(204).end();
+  });
+
+  // Issue 26: the seller edits an open auction before its first bid, or relists one that ended unsold.
+  r.patch('/auctions/:id/', requireActiveUser, async (req, res) => {
+    const id = parseId(req.params.id);
+    const input = parse(EditAuctionInput, req.body);
+    res.json((await editAuction(ctx, currentUser(req), id, input)) satisfies ApiOutput<'PATCH /api/auctions/:id/'>);
+  });
+
+  r.post('/auctions/:id/relist/', requireActiveUser, async (req, res) => {
+    const id = parseId(req.params.id);
+    const input = parse(RelistInput, req.body);
+    res.status(201).json({ id: await relistAuction(ctx, currentUser(req), id, input) } satisfies ApiOutput<'POST /api/auctions/:id/relist/'>);
   });
 
   r.get('/user/username/:auctionId/', async (req, res) => {

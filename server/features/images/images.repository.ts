@@ -12,6 +12,17 @@ export async function listImages(db: DbOrTx, auctionId: number) {
     .execute();
 }
 
+/** An auction's image files with their sizes, in display order (what a relist copies, issue 26). */
+export async function imageFilesOf(db: DbOrTx, auctionId: number): Promise<StoredImage[]> {
+  return db
+    .selectFrom('auction_images')
+    .select(['card_path', 'large_path', 'width', 'height'])
+    .where('auction_id', '=', auctionId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
 /**
  * Inside a transaction: serialises the image writes of one auction (count then append, read then reorder).
  * SQLite serialises every writer already; on PostgreSQL the auction's row is locked until commit, so two

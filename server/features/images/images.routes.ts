@@ -7,7 +7,7 @@ import { IMAGE_MAX_BYTES, IMAGES_MAX } from '@shared/rules/limits';
 import { ImageOrderInput } from '@shared/schemas/auctions';
 import { auctionTexts } from '@shared/texts/auctions';
 import type { ApiOutput } from '@shared/api';
-import { addImages, deleteImage, reorderImages, requireSellerOf, safeName, type Upload } from './images.service';
+import { addImages, assertImagesEditable, deleteImage, reorderImages, requireSellerOf, safeName, type Upload } from './images.service';
 
 /**
  * Repeated `image` parts (any field name is taken), held in memory: at most 6 files of 6 MB each. multer (with
@@ -43,7 +43,8 @@ export function imagesRoutes(ctx: AppContext): Router {
 
   // The seller check runs before the body is read, so nobody else can make us buffer 36 MB.
   const sellerOnly: RequestHandler = async (req, _res, next) => {
-    await requireSellerOf(ctx, currentUser(req), parseId(req.params.id));
+    const auction = await requireSellerOf(ctx, currentUser(req), parseId(req.params.id));
+    await assertImagesEditable(ctx, auction, req.method === 'POST');
     next();
   };
 

@@ -65,15 +65,27 @@ export async function processImage(buf: Buffer, name: string): Promise<Processed
   }
 }
 
-/** Writes both sizes under MEDIA_DIR with random names (two-letter shard folders). */
-export async function storeImage(mediaDir: string, img: ProcessedImage): Promise<StoredImage> {
+/** Fresh random names for both sizes of one image (two-letter shard folders), the folder made. */
+async function newNames(mediaDir: string): Promise<{ card_path: string; large_path: string }> {
   const id = crypto.randomBytes(16).toString('hex');
   const shard = id.slice(0, 2);
   await fs.mkdir(path.join(mediaDir, shard), { recursive: true });
-  const card_path = `${shard}/${id}-card.webp`;
-  const large_path = `${shard}/${id}-large.webp`;
+  return { card_path: `${shard}/${id}-card.webp`, large_path: `${shard}/${id}-large.webp` };
+}
+
+/** Writes both sizes under MEDIA_DIR with random names (two-letter shard folders). */
+export async function storeImage(mediaDir: string, img: ProcessedImage): Promise<StoredImage> {
+  const { card_path, large_path } = await newNames(mediaDir);
   await fs.writeFile(path.join(mediaDir, card_path), img.card, { flag: 'wx' });
   await fs.writeFile(path.join(mediaDir, large_path), img.large, { flag: 'wx' });
+  return { card_path, large_path, width: img.width, height: img.height };
+}
+
+/** A copy of a stored image under new names (issue 26: each auction owns its files, a relist gets copies). */
+export async function copyStored(mediaDir: string, img: StoredImage): Promise<StoredImage> {
+  const { card_path, large_path } = await newNames(mediaDir);
+  await fs.copyFile(path.join(mediaDir, img.card_path), path.join(mediaDir, card_path), fs.constants.COPYFILE_EXCL);
+  await fs.copyFile(path.join(mediaDir, img.large_path), path.join(mediaDir, large_path), fs.constants.COPYFILE_EXCL);
   return { card_path, large_path, width: img.width, height: img.height };
 }
 

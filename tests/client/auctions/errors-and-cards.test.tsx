@@ -49,6 +49,7 @@ const card = {
   has_reserve: false,
   reserve_met: null,
   outcome: null,
+  relisted_as: null,
 };
 
 describe('<AuctionCard>', () => {

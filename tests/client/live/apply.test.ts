@@ -84,6 +84,24 @@ describe('live events patch the react-query cache in place', () => {
     expect(live.extended.get().has(1)).toBe(false);
   });
 
+  it('auction:updated (issue 26): the changed fields on the detail and every cached card; a card takes only its own fields', () => {
+    const { qc, live } = setup();
+    const images = [{ id: 3, image: '/media/ab/x-large.webp', thumbnail: '/media/ab/x-card.webp' }];
+    live.apply({
+      name: 'auction:updated',
+      auction_id: 1,
+      seq: 2,
+      payload: { auction_id: 1, seq: 2, changes: { title: 'Gramofon Dual', phone_number: '0659876543', current_price: 900, starting_price: 900, images, first_image: images[0]!.thumbnail } },
+    });
+    expect(qc.getQueryData<AuctionDetail>(auctionKey(1))).toMatchObject({ title: 'Gramofon Dual', phone_number: '0659876543', current_price: 900, starting_price: 900, images });
+    expect('first_image' in qc.getQueryData<AuctionDetail>(auctionKey(1))!).toBe(false);
+    for (const key of [LIST_A, LIST_B]) {
+      const c = qc.getQueryData<Paged<AuctionCard>>(key)!.results[0]!;
+      expect(c).toMatchObject({ title: 'Gramofon Dual', current_price: 900, images, first_image: images[0]!.thumbnail });
+      expect('phone_number' in c || 'starting_price' in c).toBe(false);
+    }
+  });
+
   it('comments created/deleted, auction closed and deleted', () => {
     const { qc, live } = setup();
     const c: Comment = { id: 5, userId: OTHER, user: 'Bojan', content: 'Ispravan?', created_at: END, is_seller: false };

@@ -27,6 +27,9 @@ export const auctionDetail = (over: Partial<AuctionDetail> = {}): AuctionDetail 
   has_reserve: false,
   reserve_met: null,
   outcome: null,
+  relisted_as: null,
+  relisted_from: null,
+  relist_count: 0,
   seller_rating: { positive: 0, negative: 0 },
   ...over,
 });
@@ -50,5 +53,6 @@ export const auctionCard = (over: Partial<AuctionCard> = {}): AuctionCard => ({
   has_reserve: false,
   reserve_met: null,
   outcome: null,
+  relisted_as: null,
   ...over,
 });

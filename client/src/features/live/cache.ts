@@ -58,8 +58,9 @@ export function applyRoomEvent(qc: QueryClient, e: RoomEvent, detailOpen: boolea
     case 'comment:deleted':
       qc.setQueryData(commentsQuery(id).queryKey, (list) => removeComment(list, e.payload.comment_id));
       break;
-    case 'auction:closed': {
-      const fields = closedFields(e.payload);
+    case 'auction:closed':
+    case 'auction:updated': {
+      const fields = e.name === 'auction:closed' ? closedFields(e.payload) : e.payload.changes;
       qc.setQueryData(auctionQuery(id).queryKey, (d) => patchDetail(d, fields));
       patchLists(qc, (page) => patchListPage(page, id, fields));
       break;

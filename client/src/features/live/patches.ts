@@ -3,17 +3,22 @@
  * same object when nothing changes, so react-query does not re-render). Used with setQueryData through
  * the query-options keys the hooks use.
  */
-import type { AuctionClosedEvent, BidPlacedEvent } from '@shared/socket-events';
+import type { AuctionClosedEvent, AuctionUpdatedEvent, BidPlacedEvent } from '@shared/socket-events';
 import type { AuctionCard, AuctionDetail, Paged } from '@shared/schemas/auctions';
 import type { BidResponse as Bid } from '@shared/schemas/bids';
 import type { CommentResponse as Comment } from '@shared/schemas/comments';
 import type { NotificationResponse as Notification } from '@shared/schemas/notifications';
 
-type LiveFields = Pick<AuctionDetail, 'current_price' | 'bid_count' | 'end_date' | 'status' | 'buy_now_price' | 'reserve_met' | 'outcome'> & { winner?: number | null };
+type LiveFields = Pick<AuctionDetail, 'current_price' | 'bid_count' | 'end_date' | 'status' | 'buy_now_price' | 'reserve_met' | 'outcome'> &
+  AuctionUpdatedEvent['changes'] & { winner?: number | null };
 
-/** Copies the live fields onto an item; the same object if nothing changed. `winner` only where it exists. */
+/**
+ * Copies the live fields onto an item; the same object if nothing changed. Only fields the item has: `winner`
+ * and `phone_number` are the detail's, `first_image` the card's, and an `auction:updated` (whose `changes` the
+ * browser checks only as an object, socket-events.ts) can add nothing else.
+ */
 function patchFields<T extends object>(item: T, next: Partial<LiveFields>): T {
-  const entries = Object.entries(next).filter(([k, v]) => v !== undefined && (k !== 'winner' || 'winner' in item));
+  const entries = Object.entries(next).filter(([k, v]) => v !== undefined && k in item);
   if (entries.every(([k, v]) => (item as Record<string, unknown>)[k] === v)) return item;
   return { ...item, ...Object.fromEntries(entries) };
 }

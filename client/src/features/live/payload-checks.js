@@ -115,7 +115,24 @@ const check4 = (input) => {
   return v2;
 };
 
-const check5 = (() => {
+const check5 = (input) => {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
+  const v0 = input["auction_id"];
+  if (typeof v0 !== "number" || !Number.isFinite(v0)) return INVALID;
+  const v1 = input["seq"];
+  if (typeof v1 !== "number" || !Number.isFinite(v1)) return INVALID;
+  const v2 = input["changes"];
+  if (typeof v2 !== "object" || v2 === null || Array.isArray(v2)) return INVALID;
+  const v3 = {  };
+  for (const k in v2) {
+    if (k === "__proto__") continue;
+    v3[k] = v2[k];
+  }
+  const v4 = { "auction_id": v0, "seq": v1, "changes": v3 };
+  return v4;
+};
+
+const check6 = (() => {
   const c0 = new Set(["outbid","new_bid","won","auction_ended","new_comment","ending_soon","reserve_not_met","rating_received","report_resolved"]);
   return (input) => {
     if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
@@ -145,7 +162,7 @@ const check5 = (() => {
   };
 })();
 
-const check6 = (input) => {
+const check7 = (input) => {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
   const v0 = input["unread_notifications_count"];
   if (typeof v0 !== "number" || !Number.isFinite(v0)) return INVALID;
@@ -153,7 +170,7 @@ const check6 = (input) => {
   return v1;
 };
 
-const check7 = (() => {
+const check8 = (() => {
   const c0 = new Set(["ended","blocked"]);
   return (input) => {
     if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
@@ -170,10 +187,11 @@ const CHECKS = {
   "comment:deleted": check2,
   "auction:closed": check3,
   "auction:deleted": check4,
-  "notification:created": check5,
-  "notification:updated": check5,
-  "notifications:count": check6,
-  "session:ended": check7,
+  "auction:updated": check5,
+  "notification:created": check6,
+  "notification:updated": check6,
+  "notifications:count": check7,
+  "session:ended": check8,
 };
 
 /** The payload of `event` as its shared schema parses it (unknown keys dropped), or null when it breaks it. */

@@ -7,7 +7,7 @@ export type RoomEvent = {
 }[AuctionEventName];
 
 /** The names of the auction-room events (docs/socket-contract.md §4): each carries the auction's seq. */
-export const ROOM_EVENT_NAMES: readonly AuctionEventName[] = ['bid:placed', 'comment:created', 'comment:deleted', 'auction:closed', 'auction:deleted'];
+export const ROOM_EVENT_NAMES: readonly AuctionEventName[] = ['bid:placed', 'comment:created', 'comment:deleted', 'auction:closed', 'auction:deleted', 'auction:updated'];
 
 /** The event checked by its shared schema (unknown fields dropped), or null when the payload breaks the contract. */
 export function roomEvent(name: AuctionEventName, raw: unknown): RoomEvent | null {

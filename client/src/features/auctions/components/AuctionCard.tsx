@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
 import { isOpen } from '@shared/rules/bids';
@@ -20,9 +20,11 @@ export interface AuctionCardProps {
   onDelete?: (auction: Card) => void;
   /** The first cards are above the fold: load their images eagerly. */
   eager?: boolean;
+  /** More buttons under the card (the seller's, issue 26). */
+  actions?: (auction: Card) => ReactNode;
 }
 
-export function AuctionCard({ auction, markEnded, onDelete, eager }: AuctionCardProps) {
+export function AuctionCard({ auction, markEnded, onDelete, eager, actions }: AuctionCardProps) {
   const [endedAt, setEndedAt] = useState<string | null>(null);
   const isEnded = auction.status === 'ended' || endedAt === auction.end_date || !isOpen(auction.end_date, now());
   const href = `/aukcija/${auction.id}`;
@@ -74,6 +76,7 @@ export function AuctionCard({ auction, markEnded, onDelete, eager }: AuctionCard
             {sr.auctions.delete}
           </button>
         )}
+        {actions?.(auction)}
       </div>
     </article>
   );

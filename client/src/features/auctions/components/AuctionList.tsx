@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { sr } from '@shared/texts/sr';
 import type { Sort } from '@shared/schemas/auctions';
 import { PAGE_SIZE } from '@shared/rules/limits';
@@ -26,10 +26,12 @@ export interface AuctionListProps {
   deletable?: boolean;
   /** What an empty list says (default: the spec's text for an empty category). */
   emptyText?: string;
+  /** More buttons on each card (/moje-aukcije: 'Ponovo postavi', issue 26), from the page's own chunk. */
+  cardActions?: (auction: Card) => ReactNode;
 }
 
 /** The shared list view: filters, cards, empty state, pagination; state kept in the URL. */
-export function AuctionList({ source, title, titleHidden, markEnded, deletable, emptyText }: AuctionListProps) {
+export function AuctionList({ source, title, titleHidden, markEnded, deletable, emptyText, cardActions }: AuctionListProps) {
   const [params, update] = useListParams();
   const list = useAuctionList(source, params);
   const del = useDeleteAuction();
@@ -100,6 +102,7 @@ export function AuctionList({ source, title, titleHidden, markEnded, deletable, 
                   auction={a}
                   markEnded={markEnded}
                   eager={i < 4}
+                  actions={cardActions}
                   onDelete={
                     deletable
                       ? (c) => {

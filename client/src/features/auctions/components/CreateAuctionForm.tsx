@@ -15,10 +15,12 @@ export interface CreateAuctionFormProps {
   /** After a successful submit, while the success message shows. */
   disabled: boolean;
   onSubmit: (e: FormEvent) => void;
+  /** Editing an auction (issue 26): no duration (the end never changes), no images, its own button. */
+  edit?: { submit: string };
 }
 
 /** The seven fields and the images of a new auction; `data-field` is where a failed submit puts the focus. */
-export function CreateAuctionForm({ form, disabled, onSubmit }: CreateAuctionFormProps) {
+export function CreateAuctionForm({ form, disabled, onSubmit, edit }: CreateAuctionFormProps) {
   const { values, errors, change } = form;
   const bind = (f: keyof CreateValues) => ({ 'data-field': f, value: values[f], onChange: change(f), error: errors[f] });
   return (
@@ -27,18 +29,20 @@ export function CreateAuctionForm({ form, disabled, onSubmit }: CreateAuctionFor
       <TextAreaField label={t.fieldDescription} rows={6} {...bind('description')} />
       <div className="create-form__row">
         <TextField label={t.fieldPrice} type="number" inputMode="numeric" min={MIN_STARTING_PRICE} step={1} {...bind('current_price')} />
-        <SelectField label={t.fieldDuration} {...bind('auction_duration')}>
-          {AUCTION_DURATIONS.map((d) => (
-            <option key={d} value={d}>
-              {t.days(d)}
-            </option>
-          ))}
-          {DISABLED_AUCTION_DURATIONS.map((d) => (
-            <option key={d} value={d} disabled>
-              {t.days(d)} ({sr.create.soon})
-            </option>
-          ))}
-        </SelectField>
+        {!edit && (
+          <SelectField label={t.fieldDuration} {...bind('auction_duration')}>
+            {AUCTION_DURATIONS.map((d) => (
+              <option key={d} value={d}>
+                {t.days(d)}
+              </option>
+            ))}
+            {DISABLED_AUCTION_DURATIONS.map((d) => (
+              <option key={d} value={d} disabled>
+                {t.days(d)} ({sr.create.soon})
+              </option>
+            ))}
+          </SelectField>
+        )}
       </div>
       <div className="create-form__row">
         <TextField label={auctionTexts.buyNowLabel} type="number" inputMode="numeric" min={MIN_STARTING_PRICE} step={1} {...bind('buy_now_price')} />
@@ -58,11 +62,13 @@ export function CreateAuctionForm({ form, disabled, onSubmit }: CreateAuctionFor
           </option>
         ))}
       </SelectField>
-      <div className="field" data-field="images" tabIndex={-1}>
-        <ImagePicker images={form.images} error={errors.images} disabled={disabled} onChange={form.changeImages} />
-      </div>
+      {!edit && (
+        <div className="field" data-field="images" tabIndex={-1}>
+          <ImagePicker images={form.images} error={errors.images} disabled={disabled} onChange={form.changeImages} />
+        </div>
+      )}
       <button type="submit" className="btn btn--primary btn--block" disabled={disabled}>
-        {t.submit}
+        {edit ? edit.submit : t.submit}
       </button>
     </form>
   );

@@ -19,16 +19,16 @@ const EMPTY: CreateValues = {
 export type FieldChange = ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>;
 
 /** City and phone come prefilled from the current user, unless the user already typed something. */
-function usePrefill(setValues: (update: (v: CreateValues) => CreateValues) => void, touched: Set<keyof CreateValues>) {
+function usePrefill(setValues: (update: (v: CreateValues) => CreateValues) => void, touched: Set<keyof CreateValues>, on: boolean) {
   const { user } = useAuth();
   useEffect(() => {
-    if (!user) return;
+    if (!user || !on) return;
     setValues((v) => ({
       ...v,
       city: touched.has('city') || v.city ? v.city : (user.city ?? ''),
       phone_number: touched.has('phone_number') || v.phone_number ? v.phone_number : (user.phone_number ?? ''),
     }));
-  }, [user, setValues, touched]);
+  }, [user, setValues, touched, on]);
 }
 
 /** The previews' object URLs are freed when the page goes away. */
@@ -43,14 +43,17 @@ function useRevokeOnUnmount(images: PickedImage[]) {
   );
 }
 
-/** The values, images and per-field errors of the new-auction form; an edit clears its field's error. */
-export function useCreateAuctionForm() {
-  const [values, setValues] = useState<CreateValues>(EMPTY);
+/**
+ * The values, images and per-field errors of the new-auction form; an edit clears its field's error.
+ * `initial`: the values of an auction being edited (issue 26), shown as they are (no prefill from the profile).
+ */
+export function useCreateAuctionForm(initial?: CreateValues) {
+  const [values, setValues] = useState<CreateValues>(initial ?? EMPTY);
   const [images, setImages] = useState<PickedImage[]>([]);
   const [errors, setErrors] = useState<CreateErrors>({});
   const touched = useRef<Set<keyof CreateValues>>(new Set()).current;
   const formRef = useRef<HTMLFormElement>(null);
-  usePrefill(setValues, touched);
+  usePrefill(setValues, touched, !initial);
   useRevokeOnUnmount(images);
 
   const change = (field: keyof CreateValues) => (e: FieldChange) => {

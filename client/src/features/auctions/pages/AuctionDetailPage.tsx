@@ -25,10 +25,10 @@ import '../components/detail.css';
 /** The bid history: loaded when first opened (issue 24 made room on this page, at the first-load budget, this way). */
 const BidHistoryDialog = lazy(() => import('../components/BidHistoryDialog').then((m) => ({ default: m.BidHistoryDialog })));
 /**
- * "Kupi odmah" (issue 25), or for a member the seller blocked the sentence instead of the bid box (issue 24): only
- * an open auction with a buy-now price, or a blocked viewer, shows them, so their code loads only then.
+ * "Kupi odmah" (issue 25), the sentence for a member the seller blocked (issue 24), and the seller's 'Izmeni' and
+ * 'Ponovo postavi' (issue 26): only an auction that shows one of them loads their code.
  */
-const BidExtras = lazy(() => import('../components/BuyNowBox').then((m) => ({ default: m.BidExtras })));
+const DetailExtras = lazy(() => import('../components/DetailExtras'));
 
 /** /aukcija/:id */
 export default function AuctionDetailPage() {
@@ -122,9 +122,9 @@ function AuctionDetail({ id }: { id: number }) {
           <button type="button" className="detail__bids-link" onClick={() => setHistoryOpen(true)}>
             {sr.detail.bidCount(a.bid_count)}
           </button>
-          {!ended && !isSeller && (a.viewer_blocked || a.buy_now_price !== null) && (
+          {(isSeller || (!ended && (a.viewer_blocked || a.buy_now_price !== null))) && (
             <Suspense fallback={null}>
-              <BidExtras auctionId={a.id} price={a.buy_now_price} blocked={a.viewer_blocked} />
+              <DetailExtras auction={a} isSeller={isSeller} />
             </Suspense>
           )}
           {!ended && !isSeller && !a.viewer_blocked && <BidBox auctionId={a.id} currentPrice={a.current_price} />}

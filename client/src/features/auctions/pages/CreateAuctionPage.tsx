@@ -1,4 +1,6 @@
+import { useSearchParams } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
+import { EditAuctionPage } from './EditAuctionPage';
 import { Dialog } from '../../../components/Dialog';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -24,8 +26,16 @@ function UploadProgress({ progress }: { progress: number }) {
   );
 }
 
-/** /nova-aukcija */
+/**
+ * /nova-aukcija; /nova-aukcija?izmena={id} edits the seller's own open auction without bids in the same form,
+ * prefilled (issue 26): a page of this chunk, so the router (in every first load) gains no route for it.
+ */
 export default function CreateAuctionPage() {
+  const editId = Number(useSearchParams()[0].get('izmena'));
+  return Number.isSafeInteger(editId) && editId > 0 ? <EditAuctionPage id={editId} /> : <NewAuctionPage />;
+}
+
+function NewAuctionPage() {
   useDocumentTitle(sr.auctions.createTitle);
   const form = useCreateAuctionForm();
   const { phase, progress, failure, submit, finish } = useCreateAuctionSubmit(form);
