@@ -25,12 +25,13 @@ import * as openapi from './schemas/openapi';
 import * as notificationSettings from './schemas/notification-settings';
 import * as sales from './schemas/sales';
 import * as watchlist from './schemas/watchlist';
+import * as savedSearches from './schemas/saved-searches';
 
 export type JsonSchema = { [key: string]: unknown };
 type Io = 'input' | 'output';
 
 /** The modules whose exported schemas keep their names as components (others are named after their operation). */
-const NAMED_MODULES: readonly object[] = [accounts, admin, auctions, autobid, bids, comments, errors, health, notifications, notificationSettings, openapi, sales, watchlist];
+const NAMED_MODULES: readonly object[] = [accounts, admin, auctions, autobid, bids, comments, errors, health, notifications, notificationSettings, openapi, sales, savedSearches, watchlist];
 
 export const COMPONENTS_PREFIX = '#/components/schemas/';
 

@@ -62,6 +62,8 @@ export interface AuctionsTable {
   reserve_price: ColumnType<number | null, number | null | undefined, number | null>;
   /** How it ended: 'sold' | 'unsold' | 'reserve_not_met'; NULL while open (migration 2026-11-25-2200). */
   outcome: ColumnType<AuctionOutcome | null, AuctionOutcome | null | undefined, AuctionOutcome | null>;
+  /** normaliseForSearch(city), what the list's `city` matches (migration 2026-11-26-0400); NULL only for rows written around the service. */
+  city_norm: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuctionImagesTable {
@@ -185,6 +187,30 @@ export interface RatingsTable {
   reply_created_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A member's saved search (issue 28) and its hourly fold; `q_text`/`city_norm` normalised for matching. */
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  q: string | null;
+  q_text: string | null;
+  category: string | null;
+  min_price: number | null;
+  max_price: number | null;
+  city: string | null;
+  city_norm: string | null;
+  created_at: string;
+  last_notified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  pending_count: ColumnType<number, number | undefined, number>;
+  pending_auction_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A created auction waiting to be matched against the saved searches (claimed by deleting it). */
+export interface SavedSearchJobsTable {
+  id: Generated<number>;
+  auction_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -200,6 +226,8 @@ export interface Database {
   ratings: RatingsTable;
   email_optouts: EmailOptoutsTable;
   mail_queue: MailQueueTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_jobs: SavedSearchJobsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -13,6 +13,7 @@ import * as m20261124_1500 from './2026-11-24-1500-new-bid-burst';
 import * as m20261125_2100 from './2026-11-25-2100-ratings';
 import * as m20261125_2200 from './2026-11-25-2200-buy-now-reserve';
 import * as m20261125_2400 from './2026-11-25-2400-email-alerts';
+import * as m20261126_0400 from './2026-11-26-0400-saved-searches';
 
 /** Every migration, in order. Names are dated; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-2100-ratings': m20261125_2100,
   '2026-11-25-2200-buy-now-reserve': m20261125_2200,
   '2026-11-25-2400-email-alerts': m20261125_2400,
+  '2026-11-26-0400-saved-searches': m20261126_0400,
 };

@@ -20,7 +20,7 @@ export const NEW_BID_COALESCE_MS = 10 * 60 * 1000;
 async function create(
   tx: DbOrTx,
   userId: number,
-  auctionId: number,
+  auctionId: number | null,
   kind: NotificationKind,
   message: string,
   now: string,
@@ -126,6 +126,11 @@ export function notifyRatingReceived(
   now: string,
 ) {
   return create(tx, userId, auction.id, 'rating_received', notificationTexts.ratingReceived(auction, rating), now);
+}
+
+/** To the owner of a saved search that a new auction matched (issue 28); `message` from savedSearchTexts. */
+export function notifySavedSearch(tx: DbOrTx, userId: number, auctionId: number | null, message: string, now: string) {
+  return create(tx, userId, auctionId, 'saved_search', message, now);
 }
 
 export interface ReadNotification {

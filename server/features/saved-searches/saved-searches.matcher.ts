@@ -1,0 +1,147 @@
+/**
+ * The saved-search matcher (issue 28): after an auction's commit it claims the auction's job, finds the saved
+ * searches the auction matches and notifies their owners, at most once per search per window (the hourly fold).
+ * It runs beside the requests, never inside one: creating an auction only writes the job row.
+ */
+import type { AppContext } from '../../context';
+import { notificationEvents, type NotificationChange } from '../../events';
+import { isoAt } from '../../lib/time';
+import { unitOfWork } from '../../unit-of-work';
+import { savedSearchTexts } from '@shared/texts/saved-searches';
+import { listShows } from '../auctions/auctions.repository';
+import { listFilter } from '../auctions/auctions.service';
+import { notifySavedSearch } from '../notifications/notifications.service';
+import {
+  addPending,
+  candidatesFor,
+  claimFold,
+  claimImmediate,
+  claimJobs,
+  dueFolds,
+  findMatchAuction,
+  type SavedSearchRow,
+} from './saved-searches.repository';
+
+const JOB_BATCH = 20;
+const FOLD_BATCH = 100;
+
+/**
+ * The saved searches auction `auctionId` matches now: the candidates whose criteria it meets, each confirmed with
+ * the public list's own predicate for those criteria (searches with the same criteria are confirmed once). A match
+ * means exactly what the list would show for those filters at that moment.
+ */
+export async function matchingSearches(ctx: Pick<AppContext, 'db'>, auctionId: number, now: string): Promise<SavedSearchRow[]> {
+  const auction = await findMatchAuction(ctx.db, auctionId);
+  if (!auction) return [];
+  const candidates = await candidatesFor(ctx.db, auction);
+  const shown = new Map<string, boolean>();
+  const out: SavedSearchRow[] = [];
+  for (const s of candidates) {
+    const key = JSON.stringify([s.q_text, s.category, s.min_price, s.max_price, s.city_norm]);
+    let ok = shown.get(key);
+    if (ok === undefined) {
+      ok = await listShows(ctx.db, auctionId, listFilter({ kind: 'public' }, s, now));
+      shown.set(key, ok);
+    }
+    if (ok) out.push(s);
+  }
+  return out;
+}
+
+/**
+ * Matches one created auction and notifies, in one transaction: a search not notified in the last window is
+ * notified now; one notified inside it counts the match for its fold.
+ */
+export async function matchAuction(ctx: AppContext, auctionId: number, nowMs = Date.now()): Promise<number> {
+  const now = isoAt(nowMs);
+  const matches = await matchingSearches(ctx, auctionId, now);
+  if (matches.length === 0) return 0;
+  const windowStart = isoAt(nowMs - ctx.config.savedSearchWindowSeconds * 1000);
+  await unitOfWork(
+    ctx,
+    async (tx) => {
+      const auction = await findMatchAuction(tx, auctionId);
+      const changes: NotificationChange[] = [];
+      if (!auction) return changes;
+      for (const s of matches) {
+        if (await claimImmediate(tx, s.id, now, windowStart)) {
+          changes.push(await notifySavedSearch(tx, s.user_id, auction.id, savedSearchTexts.matched(s.q, auction), now));
+        } else {
+          await addPending(tx, s.id, auction.id);
+        }
+      }
+      return changes;
+    },
+    { events: notificationEvents },
+  );
+  return matches.length;
+}
+
+/** Sends the folds whose window has ended: one notification naming how many matched, and the newest auction. */
+export async function flushFolds(ctx: AppContext, nowMs = Date.now()): Promise<number> {
+  const now = isoAt(nowMs);
+  const due = await dueFolds(ctx.db, isoAt(nowMs - ctx.config.savedSearchWindowSeconds * 1000), FOLD_BATCH);
+  if (due.length === 0) return 0;
+  const changes = await unitOfWork(
+    ctx,
+    async (tx) => {
+      const out: NotificationChange[] = [];
+      for (const f of due) {
+        if (!(await claimFold(tx, f.id, f.pending_count, now))) continue;
+        const latest = f.pending_auction_id !== null && f.pending_title !== null ? { id: f.pending_auction_id, title: f.pending_title } : null;
+        out.push(await notifySavedSearch(tx, f.user_id, latest?.id ?? null, savedSearchTexts.folded(f.q, f.pending_count, latest), now));
+      }
+      return out;
+    },
+    { events: notificationEvents },
+  );
+  return changes.length;
+}
+
+/** One pass: every waiting job (in batches), then the due folds. */
+async function drain(ctx: AppContext, stopped: () => boolean): Promise<void> {
+  let ids: number[];
+  do {
+    if (stopped()) return;
+    ids = await claimJobs(ctx.db, JOB_BATCH);
+    for (const id of ids) {
+      await matchAuction(ctx, id).catch((err: unknown) => ctx.logger.error({ err, auction: id }, 'saved-search matching failed'));
+    }
+  } while (ids.length === JOB_BATCH);
+  while (!stopped() && (await flushFolds(ctx)) === FOLD_BATCH);
+}
+
+/** Starts the matcher: woken by every `auction:created` and every MAIL_POLL_SECONDS (folds, missed jobs). Returns its stop(). */
+export function startSavedSearchMatcher(ctx: AppContext): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await drain(ctx, () => stopped);
+      } while (again && !stopped);
+    })()
+      .catch((err: unknown) => ctx.logger.error({ err }, 'saved-search matcher failed; next poll retries'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  ctx.events.subscribe((events) => {
+    if (events.some((e) => e.type === 'auction:created')) setImmediate(wake);
+  });
+  const timer = setInterval(wake, ctx.config.mailPollSeconds * 1000);
+  timer.unref();
+  setImmediate(wake);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
