@@ -144,10 +144,8 @@ describe('notifications of a new auction', () => {
     await seller.api.post('/api/saved-searches/', { q: 'harmonika' });
     const id = await post(seller, { title: 'Harmonika Weltmeister', price: 15_000 });
     await post(seller, { title: 'Harmonika skupa', price: 25_000 });
-    const got = await eventually(async () => {
-      const rows = await notificationsOf(t, owner.user.id, 'saved_search');
-      return rows.length >= 1 ? rows : null;
-    });
+    await eventually(async () => (await notificationsOf(t, owner.user.id, 'saved_search')).length >= 1);
+    const got = await notificationsOf(t, owner.user.id, 'saved_search');
     expect(got.map((n) => n.message)).toEqual([`Nova aukcija za vašu pretragu „Harmonika”: <a href="/aukcija/${id}">Harmonika Weltmeister</a>`]);
     expect(got[0].auction_id).toBe(id);
     const kikinda = await post(bojan, { title: 'Bicikl', city: 'Kikinda', category: 'sports' });
@@ -180,10 +178,9 @@ describe('notifications of a new auction', () => {
     await eventually(async () => (await notificationsOf(t, owner.user.id, 'saved_search')).length === 1);
     await post(seller, { title: 'Lampa podna' });
     const last = await post(bojan, { title: 'Lampa zidna' });
-    const row = await eventually(async () => {
-      const r = await t.ctx.db.selectFrom('saved_searches').selectAll().where('id', '=', saved.id).executeTakeFirstOrThrow();
-      return r.pending_count === 2 ? r : null;
-    });
+    const savedRow = () => t.ctx.db.selectFrom('saved_searches').selectAll().where('id', '=', saved.id).executeTakeFirstOrThrow();
+    await eventually(async () => (await savedRow()).pending_count === 2);
+    const row = await savedRow();
     expect(row.pending_auction_id).toBe(last);
     expect(await notificationsOf(t, owner.user.id, 'saved_search')).toHaveLength(1);
     // Not yet: the hour has not ended.
