@@ -59,9 +59,10 @@ const FIELDS: Record<string, string[]> = {
   'POST /api/sales/:auctionId/rating/': ['value', 'comment'],
   'POST /api/ratings/:id/reply/': ['content'],
   'PUT /api/notification-settings/': ['email'],
+  'POST /api/saved-searches/': ['q', 'category', 'min_price', 'max_price', 'city'],
   'POST /api/unsubscribe/:token/': ['List-Unsubscribe'],
 };
-const QUERY_KEYS = ['category', 'page', 'page_size', 'sort', 'status', 'q', 'search', 'next', 'code', 'state', 'error', 'role'];
+const QUERY_KEYS = ['category', 'page', 'page_size', 'sort', 'status', 'q', 'search', 'next', 'code', 'state', 'error', 'role', 'min_price', 'max_price', 'city'];
 const MULTIPART = new Set(['POST /api/auctionItems/', 'POST /api/auction-items/:id/images/', 'POST /api/unsubscribe/:token/']);
 
 // ---------------------------------------------------------------- generators
