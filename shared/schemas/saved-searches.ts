@@ -13,6 +13,8 @@ export const SavedSearchInput = z.object({
   ...ListFilterFields,
 });
 export type SavedSearchInput = z.output<typeof SavedSearchInput>;
+/** What a client sends (numbers may be numeric strings, as in the list's URL). */
+export type SavedSearchForm = z.input<typeof SavedSearchInput>;
 
 export const SavedSearch = z.object({
   id: z.number(),

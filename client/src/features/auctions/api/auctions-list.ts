@@ -11,7 +11,14 @@ export interface ListParams {
   sort: Sort;
   /** Only on /aukcije; '' or 'all-auctions' means every category. */
   category: string;
+  /** Issue 28's filters, as the URL carries them ('' = none). */
+  min_price?: string;
+  max_price?: string;
+  city?: string;
 }
+
+/** The price and city filters (issue 28): kept in the URL and sent as they are. */
+export const EXTRA_FILTERS = ['min_price', 'max_price', 'city'] as const;
 
 /** Which list: the public one (/aukcije), my auctions, the auctions I bid on, or the ones I follow (/pracene). */
 export type ListSource = 'all' | 'mine' | 'bids' | 'watched';
@@ -33,6 +40,9 @@ export function listSearch(source: ListSource, p: ListParams): ApiQuery<'GET /ap
     page_size: PAGE_SIZE,
     sort: p.sort,
     q: p.q.trim(),
+    min_price: p.min_price,
+    max_price: p.max_price,
+    city: p.city?.trim(),
   };
 }
 
