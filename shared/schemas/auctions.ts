@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sr } from '../texts/sr';
 import { auctionTexts } from '../texts/auctions';
-import { savedSearchTexts } from '../texts/saved-searches';
+import { listFilterTexts } from '../texts/list-filters';
 import { CATEGORY_VALUES } from '../categories';
 import {
   AUCTION_DURATIONS,
@@ -97,11 +97,11 @@ const optionalInt = (min: number, max: number, message: string) =>
  * current price (bounds included), `city` matched after normaliseForSearch. Blank is absent.
  */
 export const ListFilterFields = {
-  min_price: optionalInt(0, 1_000_000_000_000, savedSearchTexts.badMinPrice),
-  max_price: optionalInt(0, 1_000_000_000_000, savedSearchTexts.badMaxPrice),
+  min_price: optionalInt(0, 1_000_000_000_000, listFilterTexts.badMinPrice),
+  max_price: optionalInt(0, 1_000_000_000_000, listFilterTexts.badMaxPrice),
   city: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string({ error: savedSearchTexts.badCity }).trim().max(CITY_MAX, savedSearchTexts.badCity).optional(),
+    z.string({ error: listFilterTexts.badCity }).trim().max(CITY_MAX, listFilterTexts.badCity).optional(),
   ),
 };
 

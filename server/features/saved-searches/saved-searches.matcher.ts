@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { notificationEvents, type NotificationChange } from '../../events';
 import { isoAt } from '../../lib/time';
 import { unitOfWork } from '../../unit-of-work';
-import { savedSearchTexts } from '@shared/texts/saved-searches';
+import { savedSearchNotificationTexts as texts } from '@shared/texts/saved-search-notifications';
 import { listShows } from '../auctions/auctions.repository';
 import { listFilter } from '../auctions/auctions.service';
 import { notifySavedSearch } from '../notifications/notifications.service';
@@ -65,7 +65,7 @@ export async function matchAuction(ctx: AppContext, auctionId: number, nowMs = D
       if (!auction) return changes;
       for (const s of matches) {
         if (await claimImmediate(tx, s.id, now, windowStart)) {
-          changes.push(await notifySavedSearch(tx, s.user_id, auction.id, savedSearchTexts.matched(s.q, auction), now));
+          changes.push(await notifySavedSearch(tx, s.user_id, auction.id, texts.matched(s.q, auction), now));
         } else {
           await addPending(tx, s.id, auction.id);
         }
@@ -89,7 +89,7 @@ export async function flushFolds(ctx: AppContext, nowMs = Date.now()): Promise<n
       for (const f of due) {
         if (!(await claimFold(tx, f.id, f.pending_count, now))) continue;
         const latest = f.pending_auction_id !== null && f.pending_title !== null ? { id: f.pending_auction_id, title: f.pending_title } : null;
-        out.push(await notifySavedSearch(tx, f.user_id, latest?.id ?? null, savedSearchTexts.folded(f.q, f.pending_count, latest), now));
+        out.push(await notifySavedSearch(tx, f.user_id, latest?.id ?? null, texts.folded(f.q, f.pending_count, latest), now));
       }
       return out;
     },

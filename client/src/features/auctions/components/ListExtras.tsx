@@ -3,10 +3,12 @@
  * panel opens or a filter is active, so the list's first load carries none of it (tests/bench/first-load.test.ts).
  */
 import { useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { savedSearchTexts as t } from '@shared/texts/saved-searches';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../auth/use-auth';
-import { EXTRA_FILTERS, type ListParams } from '../api/auctions-list';
+import type { ListParams } from '../api/auctions-list';
+import { EXTRA_FILTERS } from '../hooks/use-list-params';
 import { useSaveSearch } from '../api/saved-searches';
 
 type Extra = (typeof EXTRA_FILTERS)[number];
@@ -73,6 +75,11 @@ export function SaveSearchButton({ params }: { params: ListParams }) {
         <span className={message.ok ? 'save-search__ok' : 'save-search__error'} role={message.ok ? 'status' : 'alert'}>
           {message.text}
         </span>
+      )}
+      {message?.ok && (
+        <Link className="save-search__link" to="/sacuvane-pretrage">
+          {t.title}
+        </Link>
       )}
     </div>
   );

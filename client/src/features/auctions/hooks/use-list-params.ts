@@ -1,7 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SORTS, type Sort } from '@shared/rules/sorts';
-import { EXTRA_FILTERS, type ListParams } from '../api/auctions-list';
+import type { ListParams } from '../api/auctions-list';
+
+/** The price and city filters (issue 28): kept in the URL and sent as they are. */
+export const EXTRA_FILTERS = ['min_price', 'max_price', 'city'] as const;
 
 const isSort = (v: string | null): v is Sort => !!v && (SORTS as readonly string[]).includes(v);
 

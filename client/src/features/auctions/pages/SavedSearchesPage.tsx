@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDeleteSavedSearch, useSavedSearches } from '../api/saved-searches';
-import '../saved-searches.css';
+import './saved-searches.css';
 
 /** What the search looks for, in words: „text”, category, price bounds, city. */
 function describe(s: SavedSearch): string {

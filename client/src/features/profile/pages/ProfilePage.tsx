@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { sr } from '@shared/texts/sr';
-import { savedSearchTexts } from '@shared/texts/saved-searches';
 import { notificationSettingsTexts } from '@shared/texts/notification-settings';
 import { Alert } from '../../../components/Alert';
 import { LoadingScreen } from '../../../components/LoadingScreen';
@@ -121,8 +120,6 @@ function ProfileForm({ initial }: { initial: { email: string; first_name: string
           <Link to="/promena-lozinke">{sr.auth.changePasswordLink}</Link>
           {' · '}
           <Link to="/podesavanja-obavestenja">{notificationSettingsTexts.title}</Link>
-          {' · '}
-          <Link to="/sacuvane-pretrage">{savedSearchTexts.title}</Link>
         </p>
       </form>
     </div>
