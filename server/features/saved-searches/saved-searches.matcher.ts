@@ -113,35 +113,31 @@ async function drain(ctx: AppContext, stopped: () => boolean): Promise<void> {
 
 /** Starts the matcher: woken by every `auction:created` and every MAIL_POLL_SECONDS (folds, missed jobs). Returns its stop(). */
 export function startSavedSearchMatcher(ctx: AppContext): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
+  const state = { stopped: false, pending: false, pass: null as Promise<void> | null };
+  const loop = async () => {
+    while (state.pending && !state.stopped) {
+      state.pending = false;
+      await drain(ctx, () => state.stopped);
     }
-    running = (async () => {
-      do {
-        again = false;
-        await drain(ctx, () => stopped);
-      } while (again && !stopped);
-    })()
-      .catch((err: unknown) => ctx.logger.error({ err }, 'saved-search matcher failed; next poll retries'))
-      .finally(() => {
-        running = null;
-      });
   };
-  ctx.events.subscribe((events) => {
-    if (events.some((e) => e.type === 'auction:created')) setImmediate(wake);
-  });
+  // One pass at a time; a wake during a pass asks for another one after it.
+  const wake = () => {
+    state.pending = true;
+    if (state.stopped || state.pass) return;
+    const done = () => {
+      state.pass = null;
+      // A wake that came after the pass's last look runs now, not at the next poll.
+      if (state.pending && !state.stopped) wake();
+    };
+    state.pass = loop().catch((err: unknown) => ctx.logger.error({ err }, 'saved-search matcher failed; next poll retries')).finally(done);
+  };
+  ctx.events.subscribe((events) => void (events.some((e) => e.type === 'auction:created') && setImmediate(wake)));
   const timer = setInterval(wake, ctx.config.mailPollSeconds * 1000);
   timer.unref();
   setImmediate(wake);
   return async () => {
-    stopped = true;
+    state.stopped = true;
     clearInterval(timer);
-    await running;
+    await state.pass;
   };
 }
