@@ -49,7 +49,7 @@ export async function matchingSearches(ctx: Pick<AppContext, 'db'>, auctionId: n
 }
 
 /** Saved searches notified (or counted for their fold) per transaction: short, so requests interleave. */
-const NOTIFY_BATCH = 20;
+const NOTIFY_BATCH = 10;
 
 /** Lets the requests waiting on the event loop (and, on SQLite, for the one connection) go first. */
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
