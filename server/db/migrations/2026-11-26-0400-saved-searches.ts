@@ -15,7 +15,8 @@ import { normaliseForSearch } from '@shared/rules/search';
  *   end-date sorts keep walking theirs and test the price of each row they step on.
  * - `saved_searches`: a member's criteria (`q`, `category`, `min_price`, `max_price`, `city` as given, with
  *   `q_text` and `city_norm` normalised for matching) and the hourly fold's state (`last_notified_at`,
- *   `pending_count`, `pending_auction_id`).
+ *   `pending_count`, `pending_auction_id`). The matcher reads the distinct texts from the q_text index, tests them
+ *   against the new auction's text, and reads only the searches whose text it contains (or that have none).
  * - `saved_search_jobs`: one row per created auction, written in the auction's transaction and claimed (deleted)
  *   by the matcher after the commit, so creating never waits for the matching.
  */
@@ -48,6 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('pending_auction_id', 'integer', (c) => c.references('auctions.id').onDelete('set null'))
     .execute();
   await db.schema.createIndex('saved_searches_user').on('saved_searches').columns(['user_id', 'id']).execute();
+  await db.schema.createIndex('saved_searches_text').on('saved_searches').column('q_text').execute();
   await db.schema.createIndex('saved_searches_pending').on('saved_searches').columns(['pending_count', 'last_notified_at']).execute();
   await db.schema
     .createTable('saved_search_jobs')

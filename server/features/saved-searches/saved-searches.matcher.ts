@@ -17,6 +17,7 @@ import {
   claimFold,
   claimImmediate,
   claimJobs,
+  distinctTexts,
   dueFolds,
   findMatchAuction,
   type SavedSearchRow,
@@ -33,7 +34,9 @@ const FOLD_BATCH = 100;
 export async function matchingSearches(ctx: Pick<AppContext, 'db'>, auctionId: number, now: string): Promise<SavedSearchRow[]> {
   const auction = await findMatchAuction(ctx.db, auctionId);
   if (!auction) return [];
-  const candidates = await candidatesFor(ctx.db, auction);
+  // Substring of the normalised text, exactly as the list's `instr`/LIKE: tested here, once per distinct text.
+  const texts = (await distinctTexts(ctx.db)).filter((t) => auction.search_text.includes(t));
+  const candidates = await candidatesFor(ctx.db, auction, texts);
   const shown = new Map<string, boolean>();
   const out: SavedSearchRow[] = [];
   for (const s of candidates) {
