@@ -30,7 +30,7 @@ describe('Sačuvane pretrage in the browser', () => {
   });
 
   it('save a search with its filters, another member posts a match, the bell shows it', async () => {
-    await apiUser(server, ana);
+    const anaApi = await apiUser(server, ana);
     const sellerApi = await apiUser(server, seller);
     const { page, context } = await newPage(browser, server, 390);
     await login(page, ana);
@@ -54,8 +54,11 @@ describe('Sačuvane pretrage in the browser', () => {
     // Too expensive: no notification. Then a match: the bell shows it live.
     await apiAuction(sellerApi, { title: 'Kontrabas skupi', price: 9000 });
     const id = await apiAuction(sellerApi, { title: 'Kontrabas Cremona', price: 3000 });
-    await hasText(page.getByTestId('unread-badge'), /^1$/, 10_000);
-    await page.getByRole('link', { name: /obaveštenja/i }).first().click();
+    await hasText(page.getByTestId('unread-badge'), /^1$/, 10_000).catch(async (err: unknown) => {
+      console.error(JSON.stringify((await anaApi.get('/api/notifications/')).body), JSON.stringify((await anaApi.get('/api/saved-searches/')).body));
+      throw err;
+    });
+    await page.locator('.site-header__bell').first().click();
     await page.waitForURL(/\/notifikacije$/);
     await page.getByText('Nova aukcija za vašu pretragu „kontrabas”:').first().waitFor();
     const link = page.getByRole('link', { name: 'Kontrabas Cremona' }).first();

@@ -116,7 +116,7 @@ const check4 = (input) => {
 };
 
 const check5 = (() => {
-  const c0 = new Set(["outbid","new_bid","won","auction_ended","new_comment","ending_soon","reserve_not_met","rating_received"]);
+  const c0 = new Set(["outbid","new_bid","won","auction_ended","new_comment","ending_soon","reserve_not_met","rating_received","saved_search"]);
   return (input) => {
     if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
     const v0 = input["notification"];
