@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   RATING_WINDOW_DAYS: z.coerce.number().positive().default(DEFAULT_RATING_WINDOW_DAYS),
   OUTBID_MAIL_WINDOW_SECONDS: z.coerce.number().positive().default(600),
   MAIL_RETRY_SECONDS: z.coerce.number().positive().default(60),
+  SAVED_SEARCH_WINDOW_SECONDS: z.coerce.number().positive().default(3600),
   MAIL_POLL_SECONDS: z.coerce.number().positive().default(5),
   RATE_LIMIT: flag('1'),
   ALLOWED_ORIGINS: z
@@ -107,6 +108,8 @@ export interface Config {
   ratingWindowDays: number;
   /** At most one outbid mail per member and auction in this long; later ones fold into one at its end (issue 27). */
   outbidMailWindowSeconds: number;
+  /** At most one notification per saved search in this long; later matches fold into one at its end (issue 28). */
+  savedSearchWindowSeconds: number;
   /** A failed mail is tried again after this long, doubling per attempt up to an hour. */
   mailRetrySeconds: number;
   /** How often the mail worker looks for due mails besides being woken by a new notification. */
@@ -170,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ratingWindowDays: e.RATING_WINDOW_DAYS,
     outbidMailWindowSeconds: e.OUTBID_MAIL_WINDOW_SECONDS,
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
+    savedSearchWindowSeconds: e.SAVED_SEARCH_WINDOW_SECONDS,
     mailPollSeconds: e.MAIL_POLL_SECONDS,
     rateLimit: e.RATE_LIMIT,
     allowedOrigins: e.ALLOWED_ORIGINS,

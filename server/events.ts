@@ -11,6 +11,16 @@ import type { CommentCreatedEvent, CommentDeletedEvent } from '@shared/schemas/c
 import type { NotificationResponse } from '@shared/schemas/notifications';
 import type { MaybeAsync } from './lib/maybe-async';
 
+/** A new auction, as the `auction:created` event carries it. */
+export interface AuctionCreatedEvent {
+  auction_id: number;
+  seller_id: number;
+  category: string;
+  city: string;
+  current_price: number;
+  created_at: string;
+}
+
 /** What happened to one of a user's notifications inside a transaction, presented. */
 export interface NotificationChange {
   type: 'created' | 'updated';
@@ -33,6 +43,11 @@ export type DomainEvent =
    * is here so whatever keeps lists (a list cache) learns of every auction that appears in them.
    */
   | { type: 'auction:relisted'; auctionId: number; relistedFrom: number; sellerId: number }
+  /**
+   * An auction was created (issue 28), after its commit: the saved-search matcher wakes for it (its job row was
+   * written in the same transaction); a list cache may drop what it showed.
+   */
+  | { type: 'auction:created'; payload: AuctionCreatedEvent }
   /** A user's notification was created or rewritten (a coalesced burst of bids). */
   | { type: 'notification:changed'; change: NotificationChange }
   /** A user read a notification: their unread count changed. */

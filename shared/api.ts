@@ -47,6 +47,7 @@ import { BidListResponse, BidRefusalResponse, PlaceBidInput, PlacedBidResponse, 
 import { CommentListResponse, CommentResponse, CreateCommentInput } from './schemas/comments';
 import { MarkReadResponse, NotificationListResponse, UnreadCountResponse } from './schemas/notifications';
 import { WatchInput, WatchResponse } from './schemas/watchlist';
+import { SavedSearch, SavedSearchInput, SavedSearchPage } from './schemas/saved-searches';
 import { NotificationSettingsInput, NotificationSettingsResponse, OneClickInput, UnsubscribeResponse } from './schemas/notification-settings';
 import { ApiErrorResponse } from './schemas/errors';
 import { HealthResponse } from './schemas/health';
@@ -148,6 +149,10 @@ export const API = {
   'GET /api/unsubscribe/:token/': { output: { 200: NO_BODY } },
   /** RFC 8058 one-click (urlencoded or multipart); no session, CSRF token or Origin. HTML to a browser's form. */
   'POST /api/unsubscribe/:token/': { body: OneClickInput, output: { 200: UnsubscribeResponse } },
+
+  'POST /api/saved-searches/': { body: SavedSearchInput, output: { 201: SavedSearch } },
+  'GET /api/saved-searches/': { query: PageQuery, output: { 200: SavedSearchPage } },
+  'DELETE /api/saved-searches/:id/': { output: { 204: NO_BODY } },
 
   'GET /api/sales/': { query: SalesQuery, output: { 200: SalesPage } },
   'POST /api/sales/:auctionId/rating/': { body: RatingInput, output: { 201: Rating } },

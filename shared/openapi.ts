@@ -28,12 +28,13 @@ import * as notificationSettings from './schemas/notification-settings';
 import * as reports from './schemas/reports';
 import * as sales from './schemas/sales';
 import * as watchlist from './schemas/watchlist';
+import * as savedSearches from './schemas/saved-searches';
 
 export type JsonSchema = { [key: string]: unknown };
 type Io = 'input' | 'output';
 
 /** The modules whose exported schemas keep their names as components (others are named after their operation). */
-const NAMED_MODULES: readonly object[] = [accounts, admin, auctions, auctionEdits, autobid, bids, blocks, comments, errors, health, notifications, notificationSettings, openapi, reports, sales, watchlist];
+const NAMED_MODULES: readonly object[] = [accounts, admin, auctions, auctionEdits, autobid, bids, blocks, comments, errors, health, notifications, notificationSettings, openapi, reports, sales, savedSearches, watchlist];
 
 export const COMPONENTS_PREFIX = '#/components/schemas/';
 

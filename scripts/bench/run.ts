@@ -4,7 +4,7 @@
  * (git ignores artifacts/: results are not committed; docs/performance.md carries the figures that matter).
  *
  * Options: --full, --only=B1,B3 (B2 and B7 run together; B1 includes B1auto, or --only=B1auto alone; B3g and B6g share one grown database; B1N, B2N and
- * B3PG are the PostgreSQL + Redis rows, NODES all three; SOAK the soak row: 3 minutes, 30 with --full), --build (force a rebuild), --no-build
+ * B3PG are the PostgreSQL + Redis rows, NODES all three; SOAK the soak row: 3 minutes, 30 with --full; SS the saved-search row), --build (force a rebuild), --no-build
  * (use dist as it is even when stale), --keep (keep the temporary data dirs).
  */
 import fs from 'node:fs';
@@ -17,6 +17,7 @@ import { b3g, grownDatabase, type Grown } from './lib/lists-on-grown-db';
 import { b6g } from './lib/memory-on-grown-db';
 import { b1nodes, b2nodes, b3pg } from './lib/cluster';
 import { soakRow } from './lib/soak';
+import { savedSearchRow } from './lib/saved-search-alerts';
 import { machine } from './lib/machine';
 import { sizesFor, type Mode, type Row } from './lib/options';
 import { buildState, ensureBuild, pinningNote, RESULTS_DIR } from './lib/proc';
@@ -88,6 +89,7 @@ async function main() {
     if (want('B6')) await guard('B6', () => b6(ctx, big));
     if (want('B6G')) await guard('B6g', async () => [...(want('B3G') ? [] : (await grown()).rows), ...(await b6g(ctx, grown(), { latency: true }))]);
     if (want('SOAK')) await guard('Soak', () => soakRow(ctx));
+    if (want('SS')) await guard('SS', () => savedSearchRow(ctx));
   } finally {
     if (!args.includes('--keep')) for (const d of ctx.cleanup) fs.rmSync(d, { recursive: true, force: true });
   }

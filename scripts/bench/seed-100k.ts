@@ -79,11 +79,11 @@ export async function seedBench(dataDir: string, opts: SeedOptions): Promise<See
     // triggers (search indexes, listed-auction counts: whatever the migrations defined) fire for every row, as
     // they do for the server, so the seeder knows no migration; within one statement FTS5 fills its indexes in
     // large batches (row by row, each statement would flush a tiny segment: ~4× slower).
-    const columns = `seller_id, title, description, category, city, phone_number, starting_price, current_price, bid_count,
+    const columns = `seller_id, title, description, category, city, city_norm, phone_number, starting_price, current_price, bid_count,
          end_date, original_end_date, status, winner_id, search_text, seq, created_at, closed_at`;
     sqlite.exec(`create temp table seed_auctions as select ${columns} from auctions where 0`);
     const insertAuctionInto = (table: string) =>
-      sqlite.prepare(`insert into ${table} (${columns}) values (?, ?, ?, ?, ?, '0641234567', ?, ?, 0, ?, ?, 'active', null, ?, 0, ?, null)`);
+      sqlite.prepare(`insert into ${table} (${columns}) values (?, ?, ?, ?, ?, ?, '0641234567', ?, ?, 0, ?, ?, 'active', null, ?, 0, ?, null)`);
     const insertAuction = insertAuctionInto('main.auctions');
     const stageAuction = insertAuctionInto('temp.seed_auctions');
     const sellerIds: number[] = [];
@@ -102,11 +102,11 @@ export async function seedBench(dataDir: string, opts: SeedOptions): Promise<See
         bidders.push({ id: Number(r.lastInsertRowid), email });
       }
       const hotEnd = iso(now + WEEK_MS);
-      const hot = insertAuction.run(sellerIds[0], 'Vruća aukcija', 'Aukcija na kojoj se licitira u benchmarku.', CATEGORY_VALUES[0], 'Beograd', hotStartPrice, hotStartPrice, hotEnd, hotEnd, normaliseForSearch('Vruća aukcija Aukcija na kojoj se licitira u benchmarku.'), created);
+      const hot = insertAuction.run(sellerIds[0], 'Vruća aukcija', 'Aukcija na kojoj se licitira u benchmarku.', CATEGORY_VALUES[0], 'Beograd', 'beograd', hotStartPrice, hotStartPrice, hotEnd, hotEnd, normaliseForSearch('Vruća aukcija Aukcija na kojoj se licitira u benchmarku.'), created);
       hotAuctionId = Number(hot.lastInsertRowid);
       for (let i = 1; i < opts.auctions; i++) {
         const a = benchAuction(i, rand, now);
-        stageAuction.run(a.seller(sellerIds), a.title, a.description, a.category, a.city, a.price, a.price, a.end, a.end, a.search_text, created);
+        stageAuction.run(a.seller(sellerIds), a.title, a.description, a.category, a.city, normaliseForSearch(a.city), a.price, a.price, a.end, a.end, a.search_text, created);
       }
       sqlite.exec(`insert into main.auctions (${columns}) select ${columns} from temp.seed_auctions order by rowid`);
       sqlite.exec('drop table temp.seed_auctions');
@@ -143,7 +143,7 @@ async function seedBenchPostgres(url: string, opts: SeedOptions): Promise<SeedRe
     const hotAuctionId = await db.transaction().execute(async (tx) => {
       const hotEnd = new Date(now + WEEK_MS).toISOString();
       const row = (seller_id: number, title: string, description: string, category: string, city: string, price: number, endDate: string, search_text: string) => ({
-        seller_id, title, description, category, city, phone_number: '0641234567', starting_price: price, current_price: price,
+        seller_id, title, description, category, city, city_norm: normaliseForSearch(city), phone_number: '0641234567', starting_price: price, current_price: price,
         end_date: endDate, original_end_date: endDate, search_text, created_at: created,
       });
       const hotText = 'Aukcija na kojoj se licitira u benchmarku.';

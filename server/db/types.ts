@@ -66,6 +66,8 @@ export interface AuctionsTable {
   relisted_from: ColumnType<number | null, number | null | undefined, number | null>;
   /** Relists before this auction in its chain, 0 for a first listing (migration 2026-11-26-0300). */
   relist_count: ColumnType<number, number | undefined, number>;
+  /** normaliseForSearch(city), what the list's `city` matches (migration 2026-11-26-0400); NULL only for rows written around the service. */
+  city_norm: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuctionImagesTable {
@@ -225,6 +227,30 @@ export interface MemberBlocksTable {
   created_at: string;
 }
 
+/** A member's saved search (issue 28) and its hourly fold; `q_text`/`city_norm` normalised for matching. */
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  q: string | null;
+  q_text: string | null;
+  category: string | null;
+  min_price: number | null;
+  max_price: number | null;
+  city: string | null;
+  city_norm: string | null;
+  created_at: string;
+  last_notified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  pending_count: ColumnType<number, number | undefined, number>;
+  pending_auction_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A created auction waiting to be matched against the saved searches (claimed by deleting it). */
+export interface SavedSearchJobsTable {
+  id: Generated<number>;
+  auction_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -243,6 +269,8 @@ export interface Database {
   reports: ReportsTable;
   audit_log: AuditLogTable;
   member_blocks: MemberBlocksTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_jobs: SavedSearchJobsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -17,6 +17,8 @@ import { blocksRoutes } from './blocks/blocks.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { startIdempotencyKeyPruning } from './bids/idempotency-pruning';
 import { startMailWorker } from './email-alerts/email-alerts.worker';
+import { savedSearchesRoutes } from './saved-searches/saved-searches.routes';
+import { startSavedSearchMatcher } from './saved-searches/saved-searches.matcher';
 import { notificationSettingsRoutes, unsubscribeRoutes } from './email-alerts/email-alerts.routes';
 
 /** Every REST route under /api, feature by feature. */
@@ -40,6 +42,7 @@ export function apiRoutes(ctx: AppContext): Router {
   r.use(blocksRoutes(ctx));
   r.use(openApiRoutes());
   r.use(notificationSettingsRoutes(ctx));
+  r.use(savedSearchesRoutes(ctx));
   return r;
 }
 
@@ -52,11 +55,11 @@ export function csrfExemptRoutes(ctx: AppContext): Router {
 }
 
 /**
- * Timers (auction closing, expired Idempotency-Keys, the mail worker). Returns a function that stops them all; it
+ * Timers (auction closing, expired Idempotency-Keys, the mail worker, the saved-search matcher). Returns a function that stops them all; it
  * settles once the closer has finished the auction it was closing, if any, and the mail worker its send in flight.
  */
 export function startBackgroundJobs(ctx: AppContext, closer: ClosingScheduler): () => Promise<void> {
-  const stops: Array<() => void | Promise<void>> = [closer.start(ctx), startIdempotencyKeyPruning(ctx), startMailWorker(ctx)];
+  const stops: Array<() => void | Promise<void>> = [closer.start(ctx), startIdempotencyKeyPruning(ctx), startMailWorker(ctx), startSavedSearchMatcher(ctx)];
   return async () => {
     await Promise.all(stops.map((s) => s()));
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sr } from '../texts/sr';
 import { auctionTexts } from '../texts/auctions';
+import { listFilterTexts } from '../texts/list-filters';
 import { CATEGORY_VALUES } from '../categories';
 import {
   AUCTION_DURATIONS,
@@ -108,6 +109,19 @@ const optionalInt = (min: number, max: number, message: string) =>
   );
 
 /**
+ * The price and city filters of every list call (issue 28): `min_price` and `max_price` in whole dinars on the
+ * current price (bounds included), `city` matched after normaliseForSearch. Blank is absent.
+ */
+export const ListFilterFields = {
+  min_price: optionalInt(0, 1_000_000_000_000, listFilterTexts.badMinPrice),
+  max_price: optionalInt(0, 1_000_000_000_000, listFilterTexts.badMaxPrice),
+  city: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string({ error: listFilterTexts.badCity }).trim().max(CITY_MAX, listFilterTexts.badCity).optional(),
+  ),
+};
+
+/**
  * Query of every list call. `page` switches the answer to the paged shape; `category` of
  * `all-auctions` (or none) means every category, an unknown one matches nothing; `q` is matched after
  * normaliseForSearch; an unknown `sort` falls back to the default.
@@ -122,6 +136,7 @@ export const ListQuery = z.object({
   ),
   sort: z.enum(SORTS).optional().default('endDateAsc').catch('endDateAsc'),
   q: z.string({ error: auctionTexts.badQuery }).max(200, auctionTexts.searchTooLong).optional(),
+  ...ListFilterFields,
 });
 export type ListQuery = z.output<typeof ListQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What the server tells a user about; `message` is escaped markup with \n line breaks. */
-export const NOTIFICATION_KINDS = ['outbid', 'new_bid', 'won', 'auction_ended', 'new_comment', 'ending_soon', 'reserve_not_met', 'rating_received', 'report_resolved'] as const;
+export const NOTIFICATION_KINDS = ['outbid', 'new_bid', 'won', 'auction_ended', 'new_comment', 'ending_soon', 'reserve_not_met', 'rating_received', 'report_resolved', 'saved_search'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NotificationResponse = z.object({

@@ -47,7 +47,7 @@ describe.concurrent('benchmark suite (smoke)', () => {
 
   it('B3: every list query answers and the SQL log lists statements', { timeout: 90_000 }, async () => {
     const { rows, sql } = await b3(ctx);
-    expect(rows.filter((r) => r.id.startsWith('B3')).length).toBe(8);
+    expect(rows.filter((r) => r.id.startsWith('B3')).length).toBe(10);
     for (const r of rows) expect(numeric(r.subject)).toBe(true);
     for (const r of rows.slice(0, 7)) expect(r.notes ?? []).toEqual([]); // only 200s
     expect(sql.length).toBeGreaterThan(0);

@@ -47,6 +47,16 @@ const only = (ok: number, who: ActorName[], otherwise = 403): Expect =>
   Object.fromEntries(ACTORS.map((a) => [a, who.includes(a) ? ok : otherwise])) as Expect;
 
 const sellerId = () => w.seller.user!.id;
+
+/** A saved search of `userId` (issue 28), written straight into the database. */
+async function savedSearchOf(userId: number, q: string): Promise<number> {
+  const row = await t.ctx.db
+    .insertInto('saved_searches')
+    .values({ user_id: userId, q, q_text: q.toLowerCase(), category: null, min_price: null, max_price: null, city: null, city_norm: null, created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 const uid = (a: ActorName) => w[a].user?.id ?? -1;
 
 const ROWS: Row[] = [
@@ -241,6 +251,39 @@ const ROWS: Row[] = [
       expect(owners).toEqual([uid('bidderB')]);
       return res;
     },
+  },
+  {
+    name: 'POST /api/saved-searches/ (saved as the caller)',
+    op: 'create',
+    write: true,
+    expected: active(201),
+    run: async (api, actor) => {
+      const res = await api.post('/api/saved-searches/', { q: `matrica ${actor}` });
+      if (res.status === 201) {
+        const row = await t.ctx.db.selectFrom('saved_searches').select('user_id').where('id', '=', (res.body as { id: number }).id).executeTakeFirstOrThrow();
+        expect(row.user_id, actor).toBe(uid(actor));
+      }
+      return res;
+    },
+  },
+  {
+    name: "GET /api/saved-searches/ (own only: bidder A's is nobody else's)",
+    op: 'read',
+    write: false,
+    expected: active(200),
+    run: async (api, actor) => {
+      await savedSearchOf(uid('bidderA'), 'Tajna pretraga A');
+      const res = await api.get('/api/saved-searches/');
+      if (res.status === 200 && actor !== 'bidderA') expect(JSON.stringify(res.body), actor).not.toContain('Tajna pretraga A');
+      return res;
+    },
+  },
+  {
+    name: "DELETE /api/saved-searches/{id}/ (bidder A's)",
+    op: 'delete',
+    write: true,
+    expected: { ...only(204, ['bidderA'], 404), anonymous: 403, blocked: 403 },
+    run: async (api) => api.delete(`/api/saved-searches/${await savedSearchOf(uid('bidderA'), 'Pretraga A')}/`),
   },
   {
     name: "GET /api/unsubscribe/{token}/ (a page; changes nothing)",

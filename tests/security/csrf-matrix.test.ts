@@ -241,6 +241,19 @@ const ENTRIES: Entry[] = [
     route: '/api/notifications/:id/mark-as-read/',
     make: async () => ({ api: w.bidderA.api, path: `/api/notifications/${await notificationOf(t, w.bidderA.user!.id)}/mark-as-read/` }),
   },
+  { method: 'POST', route: '/api/saved-searches/', make: async () => ({ api: w.bidderA.api, path: '/api/saved-searches/', body: { q: 'csrf' } }) },
+  {
+    method: 'DELETE',
+    route: '/api/saved-searches/:id/',
+    make: async () => {
+      const row = await t.ctx.db
+        .insertInto('saved_searches')
+        .values({ user_id: w.bidderA.user!.id, q: 'csrf', q_text: 'csrf', created_at: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { api: w.bidderA.api, path: `/api/saved-searches/${row.id}/` };
+    },
+  },
   {
     method: 'PUT',
     route: '/api/notification-settings/',

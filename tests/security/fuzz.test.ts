@@ -65,9 +65,10 @@ const FIELDS: Record<string, string[]> = {
   'PUT /api/notification-settings/': ['email'],
   'POST /api/reports/': ['target_type', 'target_id', 'reason', 'text'],
   'POST /api/admin/reports/:id/resolve/': ['action', 'note'],
+  'POST /api/saved-searches/': ['q', 'category', 'min_price', 'max_price', 'city'],
   'POST /api/unsubscribe/:token/': ['List-Unsubscribe'],
 };
-const QUERY_KEYS = ['category', 'page', 'page_size', 'sort', 'status', 'q', 'search', 'next', 'code', 'state', 'error', 'role'];
+const QUERY_KEYS = ['category', 'page', 'page_size', 'sort', 'status', 'q', 'search', 'next', 'code', 'state', 'error', 'role', 'min_price', 'max_price', 'city'];
 const MULTIPART = new Set(['POST /api/auctionItems/', 'POST /api/auction-items/:id/images/', 'POST /api/unsubscribe/:token/']);
 
 // ---------------------------------------------------------------- generators

@@ -42,6 +42,7 @@ export async function createAuction(ctx: AppContext, sellerId: number, opts: Auc
       description,
       category: opts.category ?? 'electronics',
       city: opts.city ?? 'Beograd',
+      city_norm: normaliseForSearch(opts.city ?? 'Beograd'),
       phone_number: opts.phone_number ?? '0641234567',
       starting_price: price,
       current_price: opts.current_price ?? price,

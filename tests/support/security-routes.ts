@@ -42,7 +42,7 @@ export function declaredRoutes(app: unknown): DeclaredRoute[] {
 
 export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const TABLES = ['users', 'email_tokens', 'sessions', 'auctions', 'auction_images', 'bids', 'auto_bids', 'comments', 'notifications', 'watchlist', 'ratings', 'email_optouts', 'reports', 'audit_log', 'member_blocks'] as const;
+export const TABLES = ['users', 'email_tokens', 'sessions', 'auctions', 'auction_images', 'bids', 'auto_bids', 'comments', 'notifications', 'watchlist', 'ratings', 'email_optouts', 'reports', 'audit_log', 'member_blocks', 'saved_searches'] as const;
 
 /**
  * Everything stored: every row of every domain table (sessions by id only: their data carries

@@ -23,6 +23,7 @@ const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
 const ChangePasswordPage = lazy(() => import('../features/profile/pages/ChangePasswordPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/pages/NotificationsPage'));
 const NotificationSettingsPage = lazy(() => import('../features/notifications/pages/NotificationSettingsPage'));
+const SavedSearchesPage = lazy(() => import('../features/auctions/pages/SavedSearchesPage'));
 const AdminDashboardPage = lazy(() => import('../features/admin/pages/AdminDashboardPage'));
 
 /** Spec §2 routes with their access rules. */
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
           { path: '/moje-prodaje', element: <MySalesPage /> },
           { path: '/notifikacije', element: <NotificationsPage /> },
           { path: '/podesavanja-obavestenja', element: <NotificationSettingsPage /> },
+          { path: '/sacuvane-pretrage', element: <SavedSearchesPage /> },
           { path: '/promena-lozinke', element: <ChangePasswordPage /> },
         ],
       },

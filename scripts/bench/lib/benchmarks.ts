@@ -191,6 +191,9 @@ export function b3Queries(): { name: string; path: string }[] {
     { name: 'sort endDateDesc', path: '/api/auctions/?page=1&sort=endDateDesc' },
     { name: 'sort priceAsc', path: '/api/auctions/?page=1&sort=priceAsc' },
     { name: 'sort priceDesc', path: '/api/auctions/?page=1&sort=priceDesc' },
+    // Issue 28: a price range (about 1 % of the auctions) and a city (1 in 6), each in the default end-date order.
+    { name: 'price 5,000–6,000', path: '/api/auctions/?page=1&min_price=5000&max_price=6000' },
+    { name: 'city Niš', path: `/api/auctions/?page=1&city=${encodeURIComponent('nis')}` },
   ];
 }
 

@@ -15,6 +15,8 @@ export interface Sizes {
   b6: { sockets: number; auctions: number };
   /** Soak (issue 29): seconds at a steady rate of bids and list reads with watchers held; a probe sample every `sampleSeconds`. */
   soak: { seconds: number; bidsPerSecond: number; readsPerSecond: number; watchers: number; sampleSeconds: number };
+  /** Saved searches (issue 28): searches stored, members they belong to, creates per phase. */
+  ss: { searches: number; members: number; creates: number };
 }
 
 export function sizesFor(mode: Mode): Sizes {
@@ -29,6 +31,7 @@ export function sizesFor(mode: Mode): Sizes {
         b4: { starts: 1 },
         b6: { sockets: 50, auctions: 1000 },
         soak: { seconds: 8, bidsPerSecond: 10, readsPerSecond: 20, watchers: 20, sampleSeconds: 1 },
+        ss: { searches: 300, members: 30, creates: 8 },
       };
     case 'quick':
       return {
@@ -40,6 +43,7 @@ export function sizesFor(mode: Mode): Sizes {
         b4: { starts: 5 },
         b6: { sockets: 1000, auctions: 100_000 },
         soak: { seconds: 180, bidsPerSecond: 20, readsPerSecond: 50, watchers: 200, sampleSeconds: 5 },
+        ss: { searches: 10_000, members: 2000, creates: 60 },
       };
     case 'full':
       return {
@@ -51,6 +55,7 @@ export function sizesFor(mode: Mode): Sizes {
         b4: { starts: 11 },
         b6: { sockets: 1000, auctions: 100_000 },
         soak: { seconds: 1800, bidsPerSecond: 20, readsPerSecond: 50, watchers: 200, sampleSeconds: 10 },
+        ss: { searches: 10_000, members: 2000, creates: 200 },
       };
   }
 }

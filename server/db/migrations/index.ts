@@ -16,6 +16,7 @@ import * as m20261125_2400 from './2026-11-25-2400-email-alerts';
 import * as m20261126_0100 from './2026-11-26-0100-reports-audit-log';
 import * as m20261126_0200 from './2026-11-26-0200-member-blocks';
 import * as m20261126_0300 from './2026-11-26-0300-relist';
+import * as m20261126_0400 from './2026-11-26-0400-saved-searches';
 
 /** Every migration, in order. Names are dated; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0100-reports-audit-log': m20261126_0100,
   '2026-11-26-0200-member-blocks': m20261126_0200,
   '2026-11-26-0300-relist': m20261126_0300,
+  '2026-11-26-0400-saved-searches': m20261126_0400,
 };

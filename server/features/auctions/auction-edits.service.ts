@@ -23,6 +23,7 @@ import { copyStored, removeFiles, type StoredImage } from '../images/media-store
 import { lockAuction } from '../bids/bids.repository';
 import * as repo from './auctions.repository';
 import { presentDetail } from './auctions.presenter';
+import { queueSavedSearchJob } from '../saved-searches/saved-searches.repository';
 
 /** The 400 of a change after the first bid or the end. */
 export const notEditable = () => AppError.badRequest(auctionEditTexts.notEditable, undefined, 'not_editable');
@@ -94,7 +95,7 @@ async function writeEdit(tx: Transaction<Database>, seller: User, id: number, in
     ...(input.title !== undefined && { title }),
     ...(input.description !== undefined && { description }),
     ...(input.category !== undefined && { category: input.category }),
-    ...(input.city !== undefined && { city: input.city }),
+    ...(input.city !== undefined && { city: input.city, city_norm: normaliseForSearch(input.city) }),
     ...(input.phone_number !== undefined && { phone_number: input.phone_number }),
     ...(input.current_price !== undefined && { starting_price: starting, current_price: starting }),
     buy_now_price: buyNow,
@@ -153,9 +154,16 @@ export async function relistAuction(ctx: AppContext, seller: User, id: number, i
           relist_count: old.relist_count + 1,
         });
         await appendImages(tx, created, copies.images, isoAt(nowMs));
+        // A relist is a new auction for saved searches too (issue 28): matched after the commit like a created one.
+        await queueSavedSearchJob(tx, created, isoAt(nowMs));
         return created;
       },
-      { events: (created): DomainEvent[] => [{ type: 'auction:relisted', auctionId: created, relistedFrom: id, sellerId: seller.id }] },
+      {
+        events: (created): DomainEvent[] => [
+          { type: 'auction:relisted', auctionId: created, relistedFrom: id, sellerId: seller.id },
+          { type: 'auction:created', payload: { auction_id: created, seller_id: seller.id, category: old.category, city: old.city, current_price: starting, created_at: isoAt(nowMs) } },
+        ],
+      },
     );
   } catch (err) {
     await copies.discard();
@@ -166,7 +174,7 @@ export async function relistAuction(ctx: AppContext, seller: User, id: number, i
 }
 
 function pickListing(a: Auction) {
-  return { seller_id: a.seller_id, title: a.title, description: a.description, category: a.category, city: a.city, phone_number: a.phone_number, search_text: a.search_text };
+  return { seller_id: a.seller_id, title: a.title, description: a.description, category: a.category, city: a.city, city_norm: normaliseForSearch(a.city), phone_number: a.phone_number, search_text: a.search_text };
 }
 
 /** New files copied from an auction's images, in display order, and how to remove them if the relist fails. */

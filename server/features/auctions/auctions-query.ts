@@ -26,6 +26,16 @@ export interface ListFilter {
   category?: string;
   /** searchTerm(q). */
   search?: SearchTerm;
+  /** Whole dinars on the current price, bounds included (issue 28). */
+  minPrice?: number;
+  maxPrice?: number;
+  /** normaliseForSearch(city), compared with auctions.city_norm (issue 28). */
+  city?: string;
+}
+
+/** Whether the filter has a price or city filter (issue 28): such a count is counted, not kept. */
+export function hasPriceOrCity(f: ListFilter): boolean {
+  return f.minPrice !== undefined || f.maxPrice !== undefined || f.city !== undefined;
 }
 
 export type AuctionsQuery<O> = SelectQueryBuilder<Database & { a: AuctionsTable }, 'a', O>;

@@ -50,7 +50,7 @@ export interface DetailRow extends CardRow {
   seller_negative: number;
 }
 
-import type { AuctionsQuery, ListFilter, ListScope } from './auctions-query';
+import { hasPriceOrCity, type AuctionsQuery, type ListFilter, type ListScope } from './auctions-query';
 
 // Declared beside the search plans' module, which reads them too (no import circle).
 export type { AuctionsQuery, ListFilter, ListScope };
@@ -60,8 +60,10 @@ export type { AuctionsQuery, ListFilter, ListScope };
  * end-date order wants that; any other order tests it as `+a.end_date` (no index range), so SQLite walks the
  * index ordered like the list (migration 2026-11-24-0100) instead of taking the end-date range as the more
  * selective-looking way in and sorting every open auction, which is what it chooses without statistics.
+ * `priceRange` likewise for a price filter (issue 28): only a price-sorted list (or a count) takes the price range
+ * as its way into the (…, current_price, id, …) index; an end-date list tests `+a.current_price` on its walk.
  */
-function applyFilter<O>(db: DbOrTx, q: AuctionsQuery<O>, f: ListFilter, plan: SearchPlan = 'drive', endDateRange = true): AuctionsQuery<O> {
+export function applyFilter<O>(db: DbOrTx, q: AuctionsQuery<O>, f: ListFilter, plan: SearchPlan = 'drive', endDateRange = true, priceRange = true): AuctionsQuery<O> {
   const s = f.scope;
   const pg = isPostgres(db);
   if (s.kind === 'public') {
@@ -86,8 +88,27 @@ function applyFilter<O>(db: DbOrTx, q: AuctionsQuery<O>, f: ListFilter, plan: Se
     q = q.where((eb) => eb.or([eb('a.status', '=', 'ended'), eb('a.end_date', '<=', f.now)]));
   }
   if (f.category) q = q.where('a.category', '=', f.category);
+  q = applyPriceAndCity(q, f, priceRange || pg);
   const term = filterSearch(f);
   return term ? whereMatches(q, f, term, plan, pg) : q;
+}
+
+/** The price and city filters (issue 28); the city is an equality of the city indexes (migration 2026-11-26-0400). */
+function applyPriceAndCity<O>(q: AuctionsQuery<O>, f: ListFilter, priceRange: boolean): AuctionsQuery<O> {
+  if (f.city !== undefined) q = q.where('a.city_norm', '=', f.city);
+  const price = priceRange ? sql.ref('a.current_price') : sql`+a.current_price`;
+  if (f.minPrice !== undefined) q = q.where(price, '>=', f.minPrice);
+  if (f.maxPrice !== undefined) q = q.where(price, '<=', f.maxPrice);
+  return q;
+}
+
+/**
+ * Whether the list with filter `f` shows auction `id` now: the list's own predicate (applyFilter) on one row, so a
+ * saved search matches exactly what its list would show (issue 28). `walkScan` tests the row's own text.
+ */
+export async function listShows(db: DbOrTx, id: number, f: ListFilter): Promise<boolean> {
+  const row = await applyFilter(db, db.selectFrom('auctions as a').select('a.id').where('a.id', '=', id), f, 'walkScan').executeTakeFirst();
+  return row !== undefined;
 }
 
 function cardQuery(db: DbOrTx) {
@@ -142,7 +163,7 @@ export async function listCards(
   /** The count of this public list, when already known: the search plan needs no count of its own. */
   knownCount?: number,
 ): Promise<CardRow[]> {
-  const matches = f.scope.kind === 'public' && !f.category ? knownCount : undefined;
+  const matches = f.scope.kind === 'public' && !f.category && !hasPriceOrCity(f) ? knownCount : undefined;
   // The walking plans walk a sort order's index; bid count has none, so its search drives.
   const plan = SORT_COLUMNS[sort][0] === 'a.bid_count' ? 'drive' : await chooseSearchPlan(db, f, limit + offset, matches);
   return listCardsByPlan(db, f, sort, limit, offset, plan);
@@ -151,7 +172,7 @@ export async function listCards(
 /** A page of cards with the given search plan (all plans give the same rows; tests compare them). */
 export async function listCardsByPlan(db: DbOrTx, f: ListFilter, sort: AdminAuctionSort, limit: number, offset: number, plan: SearchPlan): Promise<CardRow[]> {
   const [col, dir] = SORT_COLUMNS[sort];
-  const rows = await applyFilter(db, cardQuery(db), f, plan, col === 'a.end_date').orderBy(col, dir).orderBy('a.id', dir).limit(limit).offset(offset).execute();
+  const rows = await applyFilter(db, cardQuery(db), f, plan, col === 'a.end_date', col === 'a.current_price').orderBy(col, dir).orderBy('a.id', dir).limit(limit).offset(offset).execute();
   return rows as CardRow[];
 }
 
@@ -161,8 +182,12 @@ export async function countCards(db: DbOrTx, f: ListFilter): Promise<number> {
   // PostgreSQL keeps the per-category counts but no index of the listed auctions' matches to count: its
   // search counts are counted (through the trigram index).
   const listedSearch = phrase !== undefined && !f.category && !isPostgres(db);
-  if (f.scope.kind === 'public' && (!term || listedSearch)) return countListed(db, f, term, phrase);
-  const row = await applyFilter(db, db.selectFrom('auctions as a').select((eb) => eb.fn.countAll<number>().as('n')), f).executeTakeFirst();
+  const filtered = hasPriceOrCity(f);
+  if (f.scope.kind === 'public' && !filtered && (!term || listedSearch)) return countListed(db, f, term, phrase);
+  // A price range is the count's way in (the price index), not every open auction's end date.
+  const priced = f.minPrice !== undefined || f.maxPrice !== undefined;
+  const count = db.selectFrom('auctions as a').select((eb) => eb.fn.countAll<number>().as('n'));
+  const row = await applyFilter(db, count, f, 'drive', !priced || f.city !== undefined).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -326,6 +351,7 @@ export async function findRelistOf(db: DbOrTx, id: number): Promise<number | und
 
 /** The seller's fields of an auction an edit writes (issue 26): only those given change. */
 export type AuctionEdit = Partial<Pick<AuctionsTable, 'title' | 'description' | 'category' | 'city' | 'phone_number' | 'search_text'>> & {
+  city_norm?: string;
   starting_price?: number;
   current_price?: number;
   buy_now_price?: number | null;

@@ -16,6 +16,7 @@ import { watchedAmong } from '../watchlist/watchlist.repository';
 import * as repo from './auctions.repository';
 import { bumpSeq, findSeq, findSeqs } from './seq.repository';
 import { unitOfWork } from '../../unit-of-work';
+import { queueSavedSearchJob } from '../saved-searches/saved-searches.repository';
 import { presentCard, presentDetail } from './auctions.presenter';
 
 /** The plain (unpaged) list answers at most this many cards; clients that need more use `page`. */
@@ -23,28 +24,43 @@ export const PLAIN_LIST_MAX = 1000;
 export const POPULAR_LIMIT = 10;
 const POPULAR_WINDOW_MS = 24 * 3600 * 1000;
 
+/**
+ * Inserts the auction and, in the same transaction, its saved-search job (issue 28): the matcher claims it after
+ * the commit, so creating never waits for the matching. Publishes `auction:created` after the commit.
+ */
 export async function createAuction(ctx: AppContext, seller: User, input: CreateAuctionInput): Promise<number> {
   const now = Date.now();
   const end = isoAt(now + input.auction_duration * ctx.config.auctionDaySeconds * 1000);
-  const id = await repo.insertAuction(ctx.db, {
-    seller_id: seller.id,
-    title: input.title,
-    description: input.description,
-    category: input.category,
-    city: input.city,
-    phone_number: input.phone_number,
-    starting_price: input.current_price,
-    current_price: input.current_price,
-    end_date: end,
-    original_end_date: end,
-    status: 'active',
-    winner_id: null,
-    search_text: normaliseForSearch(`${input.title} ${input.description}`),
-    created_at: isoAt(now),
-    closed_at: null,
-    buy_now_price: input.buy_now_price,
-    reserve_price: input.reserve_price,
-  });
+  const createdAt = isoAt(now);
+  const { id } = await unitOfWork(
+    ctx,
+    async (tx) => {
+      const id = await repo.insertAuction(tx, {
+        seller_id: seller.id,
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        city: input.city,
+        city_norm: normaliseForSearch(input.city),
+        phone_number: input.phone_number,
+        starting_price: input.current_price,
+        current_price: input.current_price,
+        end_date: end,
+        original_end_date: end,
+        status: 'active',
+        winner_id: null,
+        search_text: normaliseForSearch(`${input.title} ${input.description}`),
+        created_at: createdAt,
+        closed_at: null,
+        buy_now_price: input.buy_now_price,
+        reserve_price: input.reserve_price,
+      });
+      await queueSavedSearchJob(tx, id, createdAt);
+      const payload = { auction_id: id, seller_id: seller.id, category: input.category, city: input.city, current_price: input.current_price, created_at: createdAt };
+      return { id, events: [{ type: 'auction:created', payload }] as const };
+    },
+    { events: (r) => r.events },
+  );
   // A short auction (small AUCTION_DAY_SECONDS) may end before the closer's next planned wake-up.
   ctx.closer.rearm();
   return id;
@@ -127,6 +143,32 @@ export async function removeAuctionFiles(ctx: AppContext, deleted: Pick<DeletedA
   ).catch((err: unknown) => ctx.logger.warn({ err, id: deleted.id }, 'could not remove image files'));
 }
 
+/** The criteria a list (or a saved search, issue 28) filters by, normalised once. */
+export interface ListCriteria {
+  q?: string | null;
+  category?: string | null;
+  min_price?: number | null;
+  max_price?: number | null;
+  city?: string | null;
+}
+
+/**
+ * The filter of a list with these criteria at `now`: the one place that reads a list's query, shared by the lists
+ * and the saved-search matcher, so a saved search matches exactly what its list shows.
+ */
+export function listFilter(scope: repo.ListScope, c: ListCriteria, now: string): repo.ListFilter {
+  const city = c.city ? normaliseForSearch(c.city) : '';
+  return {
+    scope,
+    now,
+    category: c.category && c.category !== ALL_AUCTIONS ? c.category : undefined,
+    search: searchTerm(c.q ?? undefined),
+    minPrice: c.min_price ?? undefined,
+    maxPrice: c.max_price ?? undefined,
+    city: city || undefined,
+  };
+}
+
 /**
  * Cards of a list: the plain array, or `{count, next, previous, results}` when `page` is given. `viewerId`: the
  * logged-in caller, whose watched auctions the cards mark (none: a visitor, nothing more is read).
@@ -138,12 +180,7 @@ export async function listAuctions(
   viewerId?: number,
 ): Promise<AuctionCard[] | Paged<AuctionCard>> {
   const now = Date.now();
-  const filter: repo.ListFilter = {
-    scope,
-    now: isoAt(now),
-    category: query.category && query.category !== ALL_AUCTIONS ? query.category : undefined,
-    search: searchTerm(query.q),
-  };
+  const filter = listFilter(scope, query, isoAt(now));
   if (query.page === undefined) {
     const rows = await repo.listCards(ctx.db, filter, query.sort, query.page_size ?? PLAIN_LIST_MAX, 0);
     return presentCards(ctx, rows, now, viewerId);

@@ -217,12 +217,14 @@ async function insertDemoAuction(tx: DbOrTx, w: DemoWorld, i: number, item: (typ
   const end = isoAt(now + endsIn);
   const bidders = w.users.filter((u) => u.id !== seller.id);
   const bids = demoBids(w, i, price, createdAt, bidders);
+  const city = i % 3 === 0 && seller.city ? seller.city : pick(rnd, CITIES);
   const id = await insertAuction(tx, {
     seller_id: seller.id,
     title,
     description,
     category,
-    city: i % 3 === 0 && seller.city ? seller.city : pick(rnd, CITIES),
+    city,
+    city_norm: normaliseForSearch(city),
     phone_number: /^0\d{8,14}$/.test(seller.phone_number) ? seller.phone_number : '0641234567',
     starting_price: price,
     current_price: bids.at(-1)?.amount ?? price,

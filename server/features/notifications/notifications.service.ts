@@ -133,6 +133,11 @@ export function notifyReportResolved(tx: DbOrTx, reporterId: number, message: st
   return create(tx, reporterId, null, 'report_resolved', message, now);
 }
 
+/** To the owner of a saved search that a new auction matched (issue 28); `message` from savedSearchTexts. */
+export function notifySavedSearch(tx: DbOrTx, userId: number, auctionId: number | null, message: string, now: string) {
+  return create(tx, userId, auctionId, 'saved_search', message, now);
+}
+
 export interface ReadNotification {
   id: number;
   unread: number;

@@ -4,44 +4,19 @@
  * migrated every time): auctions that ended before it get `outcome` `sold` (with a winner) or `unsold`
  * (without); open ones keep null; the new columns are empty and bids.buy_now is 0.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openAppDatabase, type DbHandle } from '../../../server/db/connection';
+import type { DbHandle } from '../../../server/db/connection';
 import { migrations } from '../../../server/db/migrations';
-import { createTestDatabase, databaseUrl, dropTestDatabase } from '../../support/pg';
+import { migrationHandles } from '../../support/migration-handles';
 
 const MINE = '2026-11-25-2200-buy-now-reserve';
 const before = Object.keys(migrations).filter((n) => n < MINE);
 const provider = { getMigrations: async () => Object.fromEntries(before.map((n) => [n, migrations[n]!])) };
 const full = { getMigrations: async () => migrations };
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-async function sqliteHandle(): Promise<DbHandle> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aukcije-mig-'));
-  const h = await openAppDatabase({ file: path.join(dir, 'aukcije.sqlite') });
-  cleanups.push(async () => {
-    await h.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-  return h;
-}
-
-async function pgHandle(): Promise<DbHandle> {
-  const name = await createTestDatabase({ unmigrated: true });
-  const h = await openAppDatabase({ databaseUrl: databaseUrl(name), file: '' });
-  cleanups.push(async () => {
-    await h.close();
-    await dropTestDatabase(name);
-  });
-  return h;
-}
+const handles = migrationHandles();
+afterAll(() => handles.cleanup());
 
 async function check(h: DbHandle) {
   const db = h.db;
@@ -81,10 +56,10 @@ async function check(h: DbHandle) {
 
 describe('migration 2026-11-25-2200 (buy-now, reserve, outcome)', () => {
   it('fills outcome for auctions that ended before it, on SQLite', async () => {
-    await check(await sqliteHandle());
+    await check(await handles.sqlite());
   });
 
   it('fills outcome for auctions that ended before it, on PostgreSQL', async () => {
-    await check(await pgHandle());
+    await check(await handles.postgres());
   });
 });

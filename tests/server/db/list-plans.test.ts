@@ -39,7 +39,7 @@ beforeAll(async () => {
       description: `Opis predmeta ${i}`,
       current_price: 100 + ((i * 7919) % 5000),
       auction_duration: [1, 3, 4, 7][i % 4],
-      city: 'Beograd',
+      city: ['Beograd', 'Niš', 'Novi Sad', 'Kragujevac'][i % 4],
       phone_number: '0641234567',
       category: CATEGORY_VALUES[i % CATEGORY_VALUES.length],
     });
@@ -127,6 +127,7 @@ async function problems(): Promise<string[]> {
       }
     }
   }
+  found.push(...(await filteredProblems()));
   // A search's walking plans (a common term's pages) walk the sort's index and stop at the page; only the
   // `drive` plan (a rare term) reads and sorts its own matches.
   for (const sort of SORTS) {
@@ -154,6 +155,50 @@ async function problems(): Promise<string[]> {
   for (const [i, plan] of [withBids, withoutBids].entries()) {
     if (plan.some((l) => l.includes('TEMP B-TREE')) || !auctionsLine(plan).every((l) => l.startsWith('SEARCH a USING') && l.includes('bid_count')))
       note(`popular, step ${i + 2}: sorts or reads every open auction`, popular[i + 1], plan);
+  }
+  return found;
+}
+
+/** Issue 28's price and city filters, alone and together, with and without a category. */
+const FILTERS: Record<string, string>[] = [{ min_price: '1000', max_price: '2000' }, { min_price: '4000' }, { city: 'NIŠ' }, { city: 'novi sad', max_price: '3000' }];
+
+/**
+ * The price and city filters keep the rule: no temporary B-tree, the list walks an index ordered like its sort
+ * (a city is that index's leading equality), and the count reads an index range (the city, or the price range),
+ * never every open auction.
+ */
+async function filteredProblems(): Promise<string[]> {
+  const found: string[] = [];
+  const note = (what: string, q: Captured, plan: string[]) => found.push(`${what}\n  ${q.sql.slice(0, 160)}\n  ${plan.join('\n  ')}`);
+  for (const sort of SORTS) {
+    for (const category of [undefined, CATEGORY_VALUES[1]]) {
+      for (const filters of FILTERS) {
+        for (const page of [1, 14, undefined]) {
+          const query = ListQuery.parse({ sort, ...filters, page: page === undefined ? undefined : String(page), ...(category ? { category } : {}) });
+          const statements = (await capture((ctx) => listAuctions(ctx, { kind: 'public' }, query))).filter((s) => !isImages(s));
+          const where = `${sort} ${JSON.stringify(filters)} category=${category ?? '-'} page=${page ?? 'plain'}`;
+          for (const q of statements) {
+            const plan = planOf(q);
+            if (plan.some((l) => l.includes('TEMP B-TREE'))) note(`${where}: sorts in a temporary B-tree`, q, plan);
+            for (const l of auctionsLine(plan)) {
+              if (!l.startsWith('SEARCH a USING')) note(`${where}: scans the auctions table`, q, plan);
+              if (filters.city && !/city_norm=\?|category=\?/.test(l)) note(`${where}: city not an index equality`, q, plan);
+              if (!q.sql.includes('order by') && !filters.city && !category && !/current_price[<>]/.test(l)) note(`${where}: count does not range over the price`, q, plan);
+            }
+          }
+          const list = statements.find((s) => s.sql.includes('order by'));
+          const [line] = auctionsLine(planOf(list!));
+          const m = /USING (?:COVERING )?INDEX (\S+) \((.*)\)/.exec(line ?? '');
+          if (!m) {
+            note(`${where}: list reads auctions without an index`, list!, planOf(list!));
+            continue;
+          }
+          const equalities = m[2].split(' AND ').filter((c) => c.endsWith('=?')).length;
+          const cols = indexColumns(m[1]);
+          if (cols[equalities] !== SORT_COLUMN[sort] || cols[equalities + 1] !== 'id') note(`${where}: index ${m[1]} (${cols.join(', ')}) not ordered like the sort`, list!, planOf(list!));
+        }
+      }
+    }
   }
   return found;
 }

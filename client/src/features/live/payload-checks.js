@@ -133,7 +133,7 @@ const check5 = (input) => {
 };
 
 const check6 = (() => {
-  const c0 = new Set(["outbid","new_bid","won","auction_ended","new_comment","ending_soon","reserve_not_met","rating_received","report_resolved"]);
+  const c0 = new Set(["outbid","new_bid","won","auction_ended","new_comment","ending_soon","reserve_not_met","rating_received","report_resolved","saved_search"]);
   return (input) => {
     if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
     const v0 = input["notification"];

@@ -11,7 +11,12 @@ export interface ListParams {
   sort: Sort;
   /** Only on /aukcije; '' or 'all-auctions' means every category. */
   category: string;
+  /** Issue 28's filters, as the URL carries them ('' = none). */
+  min_price?: string;
+  max_price?: string;
+  city?: string;
 }
+
 
 /** Which list: the public one (/aukcije), my auctions, the auctions I bid on, or the ones I follow (/pracene). */
 export type ListSource = 'all' | 'mine' | 'bids' | 'watched';
@@ -26,13 +31,15 @@ const ROUTES = {
 export const auctionListsKey = ['auctions', 'list'] as const;
 
 /** The list's query, in the order the URL has always carried it (empty values are left out). */
-export function listSearch(source: ListSource, p: ListParams): ApiQuery<'GET /api/auctions/'> & { page: number } {
+export function listSearch(source: ListSource, { page, sort, q, category, ...filters }: ListParams): ApiQuery<'GET /api/auctions/'> & { page: number } {
   return {
-    category: source === 'all' && p.category && p.category !== ALL_AUCTIONS ? p.category : undefined,
-    page: p.page,
+    category: source === 'all' && category && category !== ALL_AUCTIONS ? category : undefined,
+    page,
     page_size: PAGE_SIZE,
-    sort: p.sort,
-    q: p.q.trim(),
+    sort,
+    q: q.trim(),
+    // Issue 28's price and city, as the URL has them (the server trims and checks them).
+    ...filters,
   };
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { sr } from '@shared/texts/sr';
 import type { Sort } from '@shared/schemas/auctions';
 import { PAGE_SIZE } from '@shared/rules/limits';
@@ -14,6 +14,10 @@ import { DeleteAuctionDialog } from './DeleteAuctionDialog';
 import { Filters } from './Filters';
 import { Pagination } from '../../../components/Pagination';
 import './auctions.css';
+
+// Issue 28's price and city filters and 'Sačuvaj pretragu': their own chunk, loaded when used (first-load budget).
+const PriceCityFilters = lazy(() => import('./ListExtras').then((m) => ({ default: m.PriceCityFilters })));
+const SaveSearchButton = lazy(() => import('./ListExtras').then((m) => ({ default: m.SaveSearchButton })));
 
 export interface AuctionListProps {
   source: ListSource;
@@ -41,6 +45,8 @@ export function AuctionList({ source, title, titleHidden, markEnded, deletable, 
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = useCallback((sort: Sort) => update({ sort }), [update]);
   const onCategory = useCallback((category: string) => update({ category }), [update]);
+  const extraActive = !!(params.min_price || params.max_price || params.city);
+  const searching = extraActive || !!params.q.trim() || (!!params.category && params.category !== 'all-auctions');
   const onPage = useCallback(
     (page: number) => {
       update({ page });
@@ -79,7 +85,18 @@ export function AuctionList({ source, title, titleHidden, markEnded, deletable, 
         onSearch={onSearch}
         onSort={onSort}
         onCategory={onCategory}
+        extraActive={extraActive}
+        extra={
+          <Suspense fallback={null}>
+            <PriceCityFilters params={params} onChange={update} />
+          </Suspense>
+        }
       />
+      {source === 'all' && searching && (
+        <Suspense fallback={null}>
+          <SaveSearchButton params={params} />
+        </Suspense>
+      )}
       {list.isPending ? (
         <LoadingScreen />
       ) : list.isError && !data ? (

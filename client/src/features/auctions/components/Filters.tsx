@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { sr } from '@shared/texts/sr';
 import { ALL_AUCTIONS, ALL_AUCTIONS_LABEL, CATEGORIES } from '@shared/categories';
 import { SORTS, type Sort } from '@shared/rules/sorts';
@@ -11,15 +11,19 @@ export interface FiltersProps {
   onSearch: (q: string) => void;
   onSort: (sort: Sort) => void;
   onCategory: (category: string) => void;
+  /** More of the panel (the price and city filters, issue 28): rendered only while it is open. */
+  extra?: ReactNode;
+  /** A filter of `extra` is set: the panel starts open. */
+  extraActive?: boolean;
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
 const FOCUS_DELAY_MS = 50;
 
 /** 'Filteri' toggle with the search box and the sort selector; the category selector beside it on /aukcije. */
-export function Filters({ q, sort, category, showCategory, onSearch, onSort, onCategory }: FiltersProps) {
+export function Filters({ q, sort, category, showCategory, onSearch, onSort, onCategory, extra, extraActive }: FiltersProps) {
   const panelId = useId();
-  const [open, setOpen] = useState(() => q !== '' || sort !== 'endDateAsc');
+  const [open, setOpen] = useState(() => q !== '' || sort !== 'endDateAsc' || !!extraActive);
   const [text, setText] = useState(q);
   const [placeholder, setPlaceholder] = useState<string>(sr.list.searchPlaceholder);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -108,6 +112,7 @@ export function Filters({ q, sort, category, showCategory, onSearch, onSort, onC
             </option>
           ))}
         </select>
+        {open && extra}
       </div>
     </div>
   );
