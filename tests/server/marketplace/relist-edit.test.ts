@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../../support/app';
 import { createAuction, type AuctionOpts } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
 import { imagesForm, pngBuffer } from '../../support/images';
-import { actor, auctionRow, bid, eventually, watchAuction, type Actor } from '../../support/marketplace';
+import { actor, auctionRow, bid, eventually, notificationsOf, watchAuction, type Actor } from '../../support/marketplace';
 import { collectEvents, connectSocket } from '../../support/sockets';
 import { closeAuction } from '../../../server/features/auctions/closing';
 
@@ -71,6 +71,8 @@ describe('POST /api/auctions/{id}/relist/', () => {
       title: 'Stara lampa', description: 'Mesingana lampa', current_price: 2000, city: 'Niš', phone_number: '0641234567', category: 'furniture', buy_now_price: 9000, reserve_price: 5000, auction_duration: 1,
     });
     const id = created.body.id as number;
+    // Ana's saved search for lamps in Niš (issue 28): a relist is a new auction for it too.
+    expect((await ana.api.post('/api/saved-searches/', { q: 'lampa', city: 'nis' })).status).toBe(201);
     const up = await seller.api.post(`/api/auction-items/${id}/images/`, imagesForm([{ name: 'a.png', data: png }, { name: 'b.png', data: png }]));
     expect(up.status).toBe(201);
     const before = await endNow(id);
@@ -86,6 +88,10 @@ describe('POST /api/auctions/{id}/relist/', () => {
       current_price: 1500, starting_price: 1500, buy_now_price: 9000, reserve_price: 5000, status: 'active', bid_count: 0,
       relisted_from: id, relist_count: 1, relisted_as: null, outcome: null,
     });
+    // Listed under its city (the list's normalised city, issue 28), and Ana's saved search is told of it.
+    const inNis = (await new ApiClient(t.url).get('/api/auctions/?city=NIŠ&page_size=100')).body as { id: number }[];
+    expect(inNis.map((c) => c.id)).toContain(newId);
+    await eventually(async () => (await notificationsOf(t, ana.user.id, 'saved_search')).some((n) => n.auction_id === newId));
     const days = (Date.parse(d.end_date) - Date.now()) / 1000 / t.ctx.config.auctionDaySeconds;
     expect(days).toBeGreaterThan(2.9);
     expect(days).toBeLessThanOrEqual(3);
@@ -177,6 +183,9 @@ describe('PATCH /api/auctions/{id}/', () => {
       const found = (await ana.api.get('/api/auctions/?q=olivetti')).body as { id: number; title: string }[];
       expect(found.map((c) => c.id)).toContain(a.id);
       expect((await ana.api.get('/api/auctions/?q=pisaca masina')).body.map((c: { id: number }) => c.id)).toContain(a.id);
+      // The list's city filter follows the edit (issue 28's normalised city), Cyrillic included.
+      const inSubotica = (await ana.api.get('/api/auctions/?city=%D0%A1%D1%83%D0%B1%D0%BE%D1%82%D0%B8%D1%86%D0%B0&page_size=500')).body as { id: number }[];
+      expect(inSubotica.map((c) => c.id)).toContain(a.id);
       const card = ((await ana.api.get('/api/auctions/?page_size=500')).body as { id: number; title: string }[]).find((c) => c.id === a.id);
       expect(card).toMatchObject({ title: 'Pisaća mašina Olivetti', current_price: 1200 });
       // The reserve's amount never goes out in the event: only whether there is one.
