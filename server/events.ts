@@ -8,7 +8,7 @@ import type { AuctionDeletedEvent } from '@shared/socket-events';
 import type { AuctionClosedEvent, BidPlacedEvent } from '@shared/schemas/bids';
 import type { CommentCreatedEvent, CommentDeletedEvent } from '@shared/schemas/comments';
 import type { NotificationResponse } from '@shared/schemas/notifications';
-import type { MaybeAsync } from './lib/maybe-async';
+import { andThen, type MaybeAsync } from './lib/maybe-async';
 
 /** What happened to one of a user's notifications inside a transaction, presented. */
 export interface NotificationChange {
@@ -53,7 +53,11 @@ export type EventListener = (events: readonly DomainEvent[]) => MaybeAsync<void>
 /** Where committed events go. publish() settles when every subscriber has handled them. */
 export interface EventSink {
   publish(events: readonly DomainEvent[]): MaybeAsync<void>;
-  subscribe(listener: EventListener): void;
+  /**
+   * `first`: the listener runs before every other one, and they start only once it has finished (the list
+   * cache's version, features/auctions/list-cache.ts, is bumped before a socket tells anyone of the change).
+   */
+  subscribe(listener: EventListener, opts?: { first?: boolean }): void;
 }
 
 /**
@@ -61,17 +65,21 @@ export interface EventSink {
  * subscriber's failure is its own to log: it is not the caller's, whose write has committed.
  */
 export function createEventSink(): EventSink {
+  const firsts: EventListener[] = [];
   const listeners: EventListener[] = [];
+  const runAll = (list: readonly EventListener[], events: readonly DomainEvent[]): MaybeAsync<void> => {
+    let pending: Promise<void>[] | undefined;
+    for (const listener of list) {
+      const done = listener(events);
+      if (done instanceof Promise) (pending ??= []).push(done);
+    }
+    if (pending) return Promise.all(pending).then(() => undefined);
+  };
   return {
-    subscribe: (listener) => void listeners.push(listener),
+    subscribe: (listener, opts) => void (opts?.first ? firsts : listeners).push(listener),
     publish(events) {
       if (events.length === 0) return;
-      let pending: Promise<void>[] | undefined;
-      for (const listener of listeners) {
-        const done = listener(events);
-        if (done instanceof Promise) (pending ??= []).push(done);
-      }
-      if (pending) return Promise.all(pending).then(() => undefined);
+      return andThen(runAll(firsts, events), () => runAll(listeners, events));
     },
   };
 }
