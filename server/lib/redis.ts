@@ -36,6 +36,16 @@ export interface SharedCounter {
   incr(): Promise<number>;
 }
 
+function sharedCounter(client: { get(key: string): Promise<string | null>; incr(key: string): Promise<number> }, key: string): SharedCounter {
+  return {
+    get: async () => {
+      const v = await client.get(key);
+      return v === null ? null : Number(v);
+    },
+    incr: () => client.incr(key),
+  };
+}
+
 type AsyncMethod = (...args: unknown[]) => Promise<unknown>;
 
 /**
@@ -96,16 +106,7 @@ export async function connectRedis(url: string, prefix: string, logger: Logger, 
     prefix,
     adapter: createAdapter(client, sub, { key: `${prefix}socket.io` }),
     rateLimitStore: () => new RedisStore({ prefix: `${prefix}rl:`, sendCommand: (...args: string[]) => client.sendCommand(args) }),
-    counter(name) {
-      const key = `${prefix}${name}`;
-      return {
-        get: async () => {
-          const v = await client.get(key);
-          return v === null ? null : Number(v);
-        },
-        incr: () => client.incr(key),
-      };
-    },
+    counter: (name) => sharedCounter(client, `${prefix}${name}`),
     async ping() {
       try {
         return (await withTimeout(client.ping(), PING_TIMEOUT_MS, 'redis ping timeout')) === 'PONG';
