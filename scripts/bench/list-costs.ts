@@ -4,6 +4,7 @@
  * kind, 10 connections send requests and the server's CPU time (from /proc) is divided by the requests:
  * a visitor's page read the list cache cannot answer (every URL new), the same page from the cache, the cached
  * page gzip-compressed, and a logged-in reader's page (never cached). Two rounds: the first warms up.
+ * `--kind=<word>` runs only the kinds whose label contains it (e.g. `--kind=not` or `--kind=cache,`: one profile each).
  * With `--source` the server runs from the sources through tsx: with BENCH_PROFILE_DIR=<dir> its CPU profile then
  * names our modules (`node scripts/bench/profile-summary.mjs <file>`); the build is one bundle.
  */
@@ -26,7 +27,9 @@ async function main() {
   const server = await startServer({ dataDir: dir, source });
   const base = server.url;
   const [id] = await loginAll(base, [seed.bidders[0]!.email], BENCH_PASSWORD);
+  const kind = process.argv.find((a) => a.startsWith('--kind='))?.slice(7);
   const measure = async (label: string, n: number, fn: (i: number) => Promise<unknown>) => {
+    if (kind && !label.includes(kind)) return;
     const c0 = cpuMs(server.pid);
     const t0 = performance.now();
     let next = 0;
