@@ -33,7 +33,12 @@ export type DomainEvent =
    * Sessions of a user ended (logout, password change or reset, blocked), after the change was written: their
    * sockets whose session is no longer valid become anonymous watchers.
    */
-  | { type: 'session:ended'; userId: number };
+  | { type: 'session:ended'; userId: number }
+  /**
+   * What the public lists show changed without an event of its own (an unblocked seller's auctions are listed
+   * again): the list cache (features/auctions/list-cache.ts) drops its entries; no socket is told.
+   */
+  | { type: 'lists:changed' };
 
 /** No events: shared, so an answer without events allocates none (the refused bids of a hot auction). */
 export const NO_EVENTS: readonly DomainEvent[] = Object.freeze([]);

@@ -13,6 +13,17 @@ import { createUser, loginAs } from './factories';
 import { ApiClient } from './http';
 import { bid } from './marketplace';
 
+let fresh = 0;
+/**
+ * `url` with a parameter the lists ignore, new on every call: the list cache has never seen it, so the read runs
+ * the list's SQL. For tests of the SQL itself (statement counts, rows written straight into the database, which
+ * no event announces).
+ */
+export function pastTheCache<S extends string>(url: S): S {
+  fresh += 1;
+  return `${url}${url.includes('?') ? '&' : '?'}uncached=${fresh}` as S;
+}
+
 /** A word only this auction's title has (letters only: the search normalises and matches trigrams). */
 function uniqueWord(): string {
   return Array.from(crypto.randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join('');
@@ -76,6 +87,20 @@ export function listCacheSuite(nodes: () => { reader: TestServer; writer: TestSe
       const buyer = await loginAs(writer.url, await createUser(writer.ctx));
       expect((await buyer.post(`/api/auctions/${auction.id}/buy-now/`)).status).toBe(201);
       expect(await page(visitor, word)).toMatchObject({ count: 0, results: [] });
+    });
+
+    it("hides a seller blocked on the writing node from the very next read, and shows them again once unblocked", async () => {
+      const { reader, writer } = nodes();
+      const { seller, word, auction } = await listed();
+      const visitor = new ApiClient(reader.url);
+      expect((await warm(visitor, word)).results.map((c) => c.id)).toEqual([auction.id]);
+
+      const admin = await loginAs(writer.url, await createUser(writer.ctx, { admin: true }));
+      expect((await admin.post(`/api/admin/users/${seller.id}/block/`, {})).status).toBeLessThan(300);
+      expect((await page(visitor, word)).count).toBe(0);
+      expect((await page(visitor, word)).count).toBe(0);
+      expect((await admin.post(`/api/admin/users/${seller.id}/unblock/`, {})).status).toBeLessThan(300);
+      expect((await page(visitor, word)).results.map((c) => c.id)).toEqual([auction.id]);
     });
 
     it('answers compressed JSON to a client that accepts it, the same list as uncompressed', async () => {

@@ -54,7 +54,11 @@ export async function blockUser(ctx: AppContext, admin: User, userId: number): P
 export async function unblockUser(ctx: AppContext, admin: User, userId: number): Promise<User> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw AppError.notFound();
-  if (user.blocked_at) await setBlocked(ctx.db, userId, null);
+  if (user.blocked_at) {
+    await setBlocked(ctx.db, userId, null);
+    // The seller's open auctions are listed again: the lists' cache must not answer without them.
+    await ctx.events.publish([{ type: 'lists:changed' }]);
+  }
   ctx.logger.info({ adminId: admin.id, userId }, 'user unblocked');
   return { ...user, blocked_at: null };
 }

@@ -37,8 +37,9 @@ export const LIST_EVENTS: ReadonlySet<string> = new Set([
   'auction:deleted',
   'auction:updated',
   'auction:created',
-  // A blocked seller's auctions leave the public lists.
+  // A blocked seller's auctions leave the public lists; an unblocked one's come back.
   'session:ended',
+  'lists:changed',
 ]);
 /** Events that name an auction but change no card (lists show no comment counts). */
 const NOT_IN_LISTS: ReadonlySet<string> = new Set(['comment:created', 'comment:deleted']);
