@@ -9,6 +9,8 @@ import { createAuction } from '../../support/auctions';
 import { createUser } from '../../support/factories';
 import { ApiClient } from '../../support/http';
 import { listCacheSuite } from '../../support/list-cache';
+import { changesLists } from '../../../server/features/auctions/list-cache';
+import type { DomainEvent } from '../../../server/events';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -29,5 +31,17 @@ describe('GET /api/auctions/ from the cache', () => {
     expect(await read()).toBe(1000);
     await new Promise((r) => setTimeout(r, 1100));
     expect(await read()).toBe(1500);
+  });
+});
+
+describe('which committed events drop the lists\' entries', () => {
+  const named = (type: string) => ({ type, payload: { auction_id: 7 } }) as unknown as DomainEvent;
+  it('every event that names an auction (also types other branches add), blocks and unblocks; not comments or notifications', () => {
+    for (const type of ['bid:placed', 'auction:closed', 'auction:deleted', 'auction:updated', 'auction:created', 'image:added']) expect(changesLists(named(type)), type).toBe(true);
+    expect(changesLists({ type: 'session:ended', userId: 3 })).toBe(true);
+    expect(changesLists({ type: 'lists:changed' })).toBe(true);
+    expect(changesLists({ type: 'auction:created' } as unknown as DomainEvent)).toBe(true);
+    for (const type of ['comment:created', 'comment:deleted']) expect(changesLists(named(type)), type).toBe(false);
+    expect(changesLists({ type: 'notifications:read', userId: 3, unread: 0 })).toBe(false);
   });
 });
