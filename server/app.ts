@@ -18,7 +18,7 @@ import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { loadSessionSecret } from './lib/secret';
 import { connectRedis, type RedisHandle } from './lib/redis';
-import { SESSION_COOKIE, SqliteSessionStore } from './http/session-store';
+import { SESSION_COOKIE, SqliteSessionStore, sessionIfCookie } from './http/session-store';
 import { createCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
 import { createRealtime, type LiveReads } from './realtime/index';
@@ -74,7 +74,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), logger });
   const events = createEventSink();
   const realtime = createRealtime({
-    ...{ httpServer, sessionMiddleware, allowedOrigins, logger, events },
+    ...{ httpServer, sessionMiddleware: sessionIfCookie(sessionMiddleware), allowedOrigins, logger, events },
     reads: liveReads(dbHandle.db),
     sessionCheck: createSessionCheck(sessionsRepo),
     flood: config.rateLimit ? undefined : false,

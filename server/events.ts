@@ -9,7 +9,7 @@ import type { AuctionUpdatedEvent } from '@shared/schemas/auction-edits';
 import type { AuctionClosedEvent, BidPlacedEvent } from '@shared/schemas/bids';
 import type { CommentCreatedEvent, CommentDeletedEvent } from '@shared/schemas/comments';
 import type { NotificationResponse } from '@shared/schemas/notifications';
-import type { MaybeAsync } from './lib/maybe-async';
+import { andThen, type MaybeAsync } from './lib/maybe-async';
 
 /** A new auction, as the `auction:created` event carries it. */
 export interface AuctionCreatedEvent {
@@ -56,7 +56,12 @@ export type DomainEvent =
    * Sessions of a user ended (logout, password change or reset, blocked), after the change was written: their
    * sockets whose session is no longer valid become anonymous watchers.
    */
-  | { type: 'session:ended'; userId: number };
+  | { type: 'session:ended'; userId: number }
+  /**
+   * What the public lists show changed without an event of its own (an unblocked seller's auctions are listed
+   * again): the list cache (features/auctions/list-cache.ts) drops its entries; no socket is told.
+   */
+  | { type: 'lists:changed' };
 
 /** No events: shared, so an answer without events allocates none (the refused bids of a hot auction). */
 export const NO_EVENTS: readonly DomainEvent[] = Object.freeze([]);
@@ -76,7 +81,11 @@ export type EventListener = (events: readonly DomainEvent[]) => MaybeAsync<void>
 /** Where committed events go. publish() settles when every subscriber has handled them. */
 export interface EventSink {
   publish(events: readonly DomainEvent[]): MaybeAsync<void>;
-  subscribe(listener: EventListener): void;
+  /**
+   * `first`: the listener runs before every other one, and they start only once it has finished (the list
+   * cache's version, features/auctions/list-cache.ts, is bumped before a socket tells anyone of the change).
+   */
+  subscribe(listener: EventListener, opts?: { first?: boolean }): void;
 }
 
 /**
@@ -84,17 +93,21 @@ export interface EventSink {
  * subscriber's failure is its own to log: it is not the caller's, whose write has committed.
  */
 export function createEventSink(): EventSink {
+  const firsts: EventListener[] = [];
   const listeners: EventListener[] = [];
+  const runAll = (list: readonly EventListener[], events: readonly DomainEvent[]): MaybeAsync<void> => {
+    let pending: Promise<void>[] | undefined;
+    for (const listener of list) {
+      const done = listener(events);
+      if (done instanceof Promise) (pending ??= []).push(done);
+    }
+    if (pending) return Promise.all(pending).then(() => undefined);
+  };
   return {
-    subscribe: (listener) => void listeners.push(listener),
+    subscribe: (listener, opts) => void (opts?.first ? firsts : listeners).push(listener),
     publish(events) {
       if (events.length === 0) return;
-      let pending: Promise<void>[] | undefined;
-      for (const listener of listeners) {
-        const done = listener(events);
-        if (done instanceof Promise) (pending ??= []).push(done);
-      }
-      if (pending) return Promise.all(pending).then(() => undefined);
+      return andThen(runAll(firsts, events), () => runAll(listeners, events));
     },
   };
 }

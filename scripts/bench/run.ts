@@ -4,7 +4,7 @@
  * (git ignores artifacts/: results are not committed; docs/performance.md carries the figures that matter).
  *
  * Options: --full, --only=B1,B3 (B2 and B7 run together; B1 includes B1auto, or --only=B1auto alone; B3g and B6g share one grown database; B1N, B2N and
- * B3PG are the PostgreSQL + Redis rows, NODES all three; SOAK the soak row: 3 minutes, 30 with --full; SS the saved-search row), --build (force a rebuild), --no-build
+ * B3PG are the PostgreSQL + Redis rows, NODES all three; B9 10,000 watchers; SOAK the soak row: 3 minutes, 30 with --full; SS the saved-search row), --build (force a rebuild), --no-build
  * (use dist as it is even when stale), --keep (keep the temporary data dirs).
  */
 import fs from 'node:fs';
@@ -16,6 +16,7 @@ import { b4npm } from './lib/start-as-typed';
 import { b3g, grownDatabase, type Grown } from './lib/lists-on-grown-db';
 import { b6g } from './lib/memory-on-grown-db';
 import { b1nodes, b2nodes, b3pg } from './lib/cluster';
+import { b9 } from './lib/many-watchers';
 import { soakRow } from './lib/soak';
 import { savedSearchRow } from './lib/saved-search-alerts';
 import { machine } from './lib/machine';
@@ -70,6 +71,7 @@ async function main() {
     if (want('B1')) await guard('B1 re-read', () => b1reread(ctx));
     if (want('B1') || want('B1AUTO')) await guard('B1auto', () => b1auto(ctx));
     if (want('B2') || want('B7')) await guard('B2/B7', () => b2b7(ctx));
+    if (want('B9')) await guard('B9', () => b9(ctx));
     if (want('B1N') || want('NODES')) await guard('B1 nodes', () => b1nodes(ctx));
     if (want('B2N') || want('NODES')) await guard('B2 nodes', () => b2nodes(ctx));
     if (want('B3PG') || want('NODES')) await guard('B3pg', () => b3pg(ctx, sizes.b3pg.auctions));

@@ -1,9 +1,20 @@
+import type { RequestHandler } from 'express';
 import session from 'express-session';
 import type { SessionsRepository } from '../features/accounts/sessions.repository';
 import { settle, type MaybeAsync } from '../lib/maybe-async';
 
 /** The session cookie's name (design.md). */
 export const SESSION_COOKIE = 'sessionid';
+const HAS_SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+
+/**
+ * `sessionMiddleware` only for a request that carries a session cookie (the sockets' handshakes, issue 30): a
+ * visitor's socket is anonymous either way, and express-session would build a throwaway session for it (a
+ * random id, objects, a hash) on every connect, as it did for anonymous API reads (docs/performance.md, B3).
+ */
+export function sessionIfCookie(sessionMiddleware: RequestHandler): RequestHandler {
+  return (req, res, next) => (HAS_SESSION_COOKIE.test(req.headers.cookie ?? '') ? sessionMiddleware(req, res, next) : next());
+}
 const DEFAULT_TTL_MS = 14 * 24 * 3600 * 1000;
 /** touch() writes only when the stored expiry is more than this much older than the new one. */
 const TOUCH_SLACK_MS = 60_000;

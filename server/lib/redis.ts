@@ -22,11 +22,28 @@ export interface RedisHandle {
   rateLimitStore(): Store;
   /** Whether Redis answers a PING in time. */
   ping(): Promise<boolean>;
+  /** A counter every node shares (key `${prefix}${name}`): read it (null while unset), or add one. Rejects while Redis is away. */
+  counter(name: string): SharedCounter;
   /**
    * Closes both connections: at once (`waitMs` 0), or after the commands already sent have been answered (a
    * graceful shutdown: the last events' publishes reach the other nodes), waiting at most `waitMs`.
    */
   close(waitMs?: number): Promise<void>;
+}
+
+export interface SharedCounter {
+  get(): Promise<number | null>;
+  incr(): Promise<number>;
+}
+
+function sharedCounter(client: { get(key: string): Promise<string | null>; incr(key: string): Promise<number> }, key: string): SharedCounter {
+  return {
+    get: async () => {
+      const v = await client.get(key);
+      return v === null ? null : Number(v);
+    },
+    incr: () => client.incr(key),
+  };
 }
 
 type AsyncMethod = (...args: unknown[]) => Promise<unknown>;
@@ -89,6 +106,7 @@ export async function connectRedis(url: string, prefix: string, logger: Logger, 
     prefix,
     adapter: createAdapter(client, sub, { key: `${prefix}socket.io` }),
     rateLimitStore: () => new RedisStore({ prefix: `${prefix}rl:`, sendCommand: (...args: string[]) => client.sendCommand(args) }),
+    counter: (name) => sharedCounter(client, `${prefix}${name}`),
     async ping() {
       try {
         return (await withTimeout(client.ping(), PING_TIMEOUT_MS, 'redis ping timeout')) === 'PONG';

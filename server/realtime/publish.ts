@@ -49,5 +49,7 @@ function publishOne(out: Outlet, e: DomainEvent): MaybeAsync<void> {
       return broadcastUnreadCount(out, e.userId, e.unread);
     case 'session:ended':
       return out.realtime.dropUser(e.userId);
+    case 'lists:changed':
+      return;
   }
 }

@@ -11,6 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { b1, b2b7, b3, b4, b5, b6, type BenchCtx } from '../../scripts/bench/lib/benchmarks';
 import { sizesFor, type Row } from '../../scripts/bench/lib/options';
 import { buildState, ROOT } from '../../scripts/bench/lib/proc';
+import { b9 } from '../../scripts/bench/lib/many-watchers';
+import type { WatchResult } from '../../scripts/bench/loadgen/watchers';
 
 const hasDist = buildState() !== 'missing';
 const ctx: BenchCtx = { mode: 'smoke', sizes: sizesFor('smoke'), source: !hasDist, log: () => undefined, cleanup: [] };
@@ -45,9 +47,23 @@ describe.concurrent('benchmark suite (smoke)', () => {
     expect(b2row.data.subjRuns![0].accepted).toBeGreaterThan(0);
   });
 
+  it('B9: many watchers of one auction (smoke: 100), every bid delivered, connect time and RSS of both measured', { timeout: 90_000 }, async () => {
+    type Run = { run: WatchResult; rss: number };
+    const [row] = (await b9(ctx)) as WithData<{ bareRuns: Run[]; subjRuns: Run[] }>[];
+    expect(row.id).toBe('B9');
+    for (const x of [...row.data.bareRuns, ...row.data.subjRuns]) {
+      expect(x.run.delivered).toBe(1);
+      expect(x.run.connectMs).toBeGreaterThan(0);
+      expect(x.rss).toBeGreaterThan(10 * 1024 * 1024);
+    }
+    expect(row.data.subjRuns[0]!.run.accepted).toBeGreaterThan(0);
+  });
+
   it('B3: every list query answers and the SQL log lists statements', { timeout: 90_000 }, async () => {
     const { rows, sql } = await b3(ctx);
-    expect(rows.filter((r) => r.id.startsWith('B3')).length).toBe(10);
+    // 9 queries, each also at 10 concurrent clients (issue 30), and the SQL row.
+    expect(rows.filter((r) => r.id.startsWith('B3')).length).toBe(19);
+    expect(rows.filter((r) => r.id.endsWith('@10')).map((r) => r.id)).toEqual('abcdefghi'.split('').map((l) => `B3${l}@10`));
     for (const r of rows) expect(numeric(r.subject)).toBe(true);
     for (const r of rows.slice(0, 7)) expect(r.notes ?? []).toEqual([]); // only 200s
     expect(sql.length).toBeGreaterThan(0);

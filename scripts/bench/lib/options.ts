@@ -5,8 +5,10 @@ export interface Sizes {
   rounds: number;
   /** B1: bidders, watchers, seconds per phase. */
   b1: { bidders: number; watchers: number; seconds: number };
-  /** B2/B7: watchers, bids per second, seconds. */
-  b2: { watchers: number; rate: number; seconds: number };
+  /** B2/B7: watchers, bids per second, seconds; rounds (issue 30: the median of at least 5 in quick and full). */
+  b2: { watchers: number; rate: number; seconds: number; rounds: number };
+  /** B9 (issue 30): watchers of one auction, bids per second (two bidders), seconds, rounds. */
+  b9: { watchers: number; rate: number; seconds: number; rounds: number };
   /** B3/B6: auctions in the database; seconds per latency / throughput phase. */
   b3: { auctions: number; seconds: number; concurrency: number };
   /** B3 on PostgreSQL: auctions in the database (the goal is stated at 100,000; quick seeds fewer). */
@@ -25,7 +27,8 @@ export function sizesFor(mode: Mode): Sizes {
       return {
         rounds: 1,
         b1: { bidders: 10, watchers: 3, seconds: 1 },
-        b2: { watchers: 50, rate: 20, seconds: 1.5 },
+        b2: { watchers: 50, rate: 20, seconds: 1.5, rounds: 1 },
+        b9: { watchers: 100, rate: 2, seconds: 1.5, rounds: 1 },
         b3: { auctions: 1000, seconds: 0.3, concurrency: 4 },
         b3pg: { auctions: 500 },
         b4: { starts: 1 },
@@ -37,7 +40,8 @@ export function sizesFor(mode: Mode): Sizes {
       return {
         rounds: 3,
         b1: { bidders: 50, watchers: 10, seconds: 4 },
-        b2: { watchers: 1000, rate: 20, seconds: 10 },
+        b2: { watchers: 1000, rate: 20, seconds: 10, rounds: 5 },
+        b9: { watchers: 10_000, rate: 2, seconds: 10, rounds: 2 },
         b3: { auctions: 100_000, seconds: 1.5, concurrency: 8 },
         b3pg: { auctions: 20_000 },
         b4: { starts: 5 },
@@ -49,7 +53,8 @@ export function sizesFor(mode: Mode): Sizes {
       return {
         rounds: 5,
         b1: { bidders: 50, watchers: 10, seconds: 10 },
-        b2: { watchers: 1000, rate: 20, seconds: 30 },
+        b2: { watchers: 1000, rate: 20, seconds: 30, rounds: 5 },
+        b9: { watchers: 10_000, rate: 2, seconds: 30, rounds: 3 },
         b3: { auctions: 100_000, seconds: 4, concurrency: 8 },
         b3pg: { auctions: 100_000 },
         b4: { starts: 11 },

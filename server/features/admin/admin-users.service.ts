@@ -76,6 +76,8 @@ export async function unblockUser(ctx: AppContext, admin: User, userId: number):
     await appendAudit(tx, { admin_id: admin.id, action: 'unblock_user', target_type: 'member', target_id: userId, created_at: isoAt(Date.now()) });
     return found;
   });
+  // The seller's open auctions are listed again: the lists' cache must not answer without them.
+  if (user.blocked_at) await ctx.events.publish([{ type: 'lists:changed' }]);
   ctx.logger.info({ adminId: admin.id, userId }, 'user unblocked');
   return { ...user, blocked_at: null };
 }

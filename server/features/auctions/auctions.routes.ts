@@ -11,6 +11,7 @@ import { findAuction, findSeller } from './auctions.repository';
 import { createAuction, deleteAuction, getDetail, listAuctions, listPopular } from './auctions.service';
 import { EditAuctionInput, RelistInput } from '@shared/schemas/auction-edits';
 import { editAuction, relistAuction } from './auction-edits.service';
+import { createListCache, localVersion, sharedVersion } from './list-cache';
 
 /**
  * Text fields only (images have their own call); small limits, the fields are short. multer is loaded with the
@@ -26,6 +27,8 @@ const receiveFields: RequestHandler = async (req, res, next) => {
 
 export function auctionsRoutes(ctx: AppContext): Router {
   const r = Router();
+  // Anonymous public lists (list-cache.ts): one version per node, or one in Redis shared by every node.
+  const lists = createListCache(ctx, ctx.redis ? sharedVersion(ctx) : localVersion());
 
   r.post('/auctionItems/', requireActiveUser, receiveFields, async (req, res) => {
     const input = parse(CreateAuctionInput, { ...req.body });
@@ -69,11 +72,11 @@ export function auctionsRoutes(ctx: AppContext): Router {
 
   // Lists. Public ones show open auctions of unblocked sellers; own ones include ended auctions.
   r.get('/auctions/best/', async (req, res) => {
-    res.json(await listPopular(ctx, req.user?.id));
+    await lists.send(req, res, () => listPopular(ctx, req.user?.id));
   });
 
   r.get('/auctions/', async (req, res) => {
-    res.json(await listAuctions(ctx, { kind: 'public' }, parse(ListQuery, req.query), req.user?.id));
+    await lists.send(req, res, () => listAuctions(ctx, { kind: 'public' }, parse(ListQuery, req.query), req.user?.id));
   });
 
   // An admin sees every auction and may filter by `status` and sort by bid count; others get the public list.
@@ -83,7 +86,7 @@ export function auctionsRoutes(ctx: AppContext): Router {
       res.json(await listAuctions(ctx, { kind: 'all', status: query.status }, query, req.user.id));
       return;
     }
-    res.json(await listAuctions(ctx, { kind: 'public' }, parse(ListQuery, req.query), req.user?.id));
+    await lists.send(req, res, () => listAuctions(ctx, { kind: 'public' }, parse(ListQuery, req.query), req.user?.id));
   });
 
   const own =

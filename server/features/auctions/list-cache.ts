@@ -1,0 +1,190 @@
+/**
+ * The public lists' response cache (issue 30; docs/performance.md, "B3 — the list cache"). It keeps the live
+ * promise: a list read that starts after a bid's 201, a delete's 204, a close (or any other change announced by
+ * a DomainEvent that names an auction) shows the new state, on this node or another.
+ *
+ * - Only what no caller changes is cached: answers to callers without a user (`req.user` unset). Every
+ *   caller-dependent field (`watched`, the seller's `reserve_price`, whatever a later branch adds by viewer) is
+ *   computed from the user, so a logged-in caller is never served from it and never fills it.
+ * - Freshness by version: every entry carries the list version read *before* its SQL ran; a read serves an entry
+ *   only when the version it reads now is the same. The writer bumps the version after the commit and before
+ *   its answer (the unit of work awaits the sink; this listener runs first, before the sockets tell anyone):
+ *   one node: a counter in this process; several nodes (REDIS_URL): a Redis counter (INCR awaited by the writer,
+ *   GET by the reader: one round trip instead of the list's SQL). A pub/sub message would arrive after the 201.
+ * - What no event announces (time passing an end_date, a new auction or image before those have events) lives
+ *   at most ENTRY_TTL_MS, and never past the earliest end_date among the entry's cards.
+ * - The JSON is stored once as bytes, compressed (br or gzip, by Accept-Encoding) at most once per entry.
+ */
+import zlib from 'node:zlib';
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import type { DomainEvent } from '../../events';
+import type { MaybeAsync } from '../../lib/maybe-async';
+
+/** An entry lives at most this long (changes that no event announces). */
+export const ENTRY_TTL_MS = 1000;
+/** All entries together (JSON and its compressed forms). */
+const MAX_BYTES = 8 * 1024 * 1024;
+/** A bigger answer (a plain list of up to 1,000 cards) is not cached. */
+const MAX_ENTRY_BYTES = 256 * 1024;
+/** Smaller JSON is sent as it is. */
+const COMPRESS_FROM = 1024;
+
+/** Event types that change what a list shows, besides any other event that names an auction (namesAuction). */
+export const LIST_EVENTS: ReadonlySet<string> = new Set([
+  'bid:placed',
+  'auction:closed',
+  'auction:deleted',
+  'auction:updated',
+  'auction:created',
+  // A blocked seller's auctions leave the public lists; an unblocked one's come back.
+  'session:ended',
+  'lists:changed',
+]);
+/** Events that name an auction but change no card (lists show no comment counts). */
+const NOT_IN_LISTS: ReadonlySet<string> = new Set(['comment:created', 'comment:deleted']);
+
+function namesAuction(e: DomainEvent): boolean {
+  const payload = (e as { payload?: { auction_id?: unknown } }).payload;
+  return typeof payload?.auction_id === 'number';
+}
+
+/** Whether a committed event may change a list: listed, or naming an auction and not known to leave cards alone. */
+export function changesLists(e: DomainEvent): boolean {
+  return LIST_EVENTS.has(e.type) || (namesAuction(e) && !NOT_IN_LISTS.has(e.type));
+}
+
+/** The lists' version: read before a list's SQL, bumped after a committed change. null: unknown (do not cache). */
+export interface ListVersion {
+  current(): MaybeAsync<number | null>;
+  bump(): MaybeAsync<void>;
+}
+
+export function localVersion(): ListVersion {
+  let n = 0;
+  return { current: () => n, bump: () => void n++ };
+}
+
+/** Every node's lists share one Redis counter. A failed read serves uncached; a failed bump is logged. */
+export function sharedVersion(ctx: Pick<AppContext, 'redis' | 'logger'>): ListVersion {
+  const counter = ctx.redis!.counter('lists:version');
+  return {
+    current: () => counter.get().then((v) => v ?? 0, () => null),
+    bump: () =>
+      counter.incr().then(
+        () => undefined,
+        (err: unknown) => ctx.logger.warn({ err }, 'list cache: could not bump the shared version'),
+      ),
+  };
+}
+
+interface Entry {
+  version: number;
+  expires: number;
+  json: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  bytes: number;
+}
+
+type Encoding = 'br' | 'gzip';
+
+export interface ListCache {
+  /** Answers `req` from the cache when it may, else with `compute()` (stored when the caller is anonymous). */
+  send(req: Request, res: Response, compute: () => Promise<unknown>): Promise<void>;
+}
+
+/** The earliest end_date among the open cards of a list answer (an array or a page), or Infinity. */
+function earliestEnd(body: unknown): number {
+  const cards = (Array.isArray(body) ? body : (body as { results?: unknown[] }).results) ?? [];
+  let min = Infinity;
+  for (const c of cards as { end_date?: string; status?: string }[]) {
+    if (c.status === 'active' && c.end_date) min = Math.min(min, Date.parse(c.end_date));
+  }
+  return min;
+}
+
+function compressed(entry: Entry, enc: Encoding): Buffer {
+  if (enc === 'br') {
+    entry.br ??= zlib.brotliCompressSync(entry.json, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.json.length },
+    });
+    return entry.br;
+  }
+  entry.gzip ??= zlib.gzipSync(entry.json, { level: 6 });
+  return entry.gzip;
+}
+
+function write(req: Request, res: Response, entry: Entry): number {
+  const before = (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
+  const enc = entry.json.length >= COMPRESS_FROM ? (req.acceptsEncodings('br', 'gzip') as Encoding | false) : false;
+  const body = enc ? compressed(entry, enc) : entry.json;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (enc) res.setHeader('Content-Encoding', enc);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+  return (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) - before;
+}
+
+/**
+ * The cache of one app: subscribes to its committed events (first, so the version moves before any socket
+ * event or answer goes out). `version`: localVersion() on one node, sharedVersion() with Redis.
+ */
+export function createListCache(ctx: Pick<AppContext, 'events'>, version: ListVersion): ListCache {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  let highest = -1;
+  const clear = () => {
+    entries.clear();
+    bytes = 0;
+  };
+  ctx.events.subscribe(
+    (events) => {
+      if (!events.some(changesLists)) return;
+      // This node's entries go at once (also when the shared bump fails); other nodes see the new version.
+      clear();
+      return version.bump();
+    },
+    { first: true },
+  );
+  const store = (key: string, entry: Entry) => {
+    const old = entries.get(key);
+    if (old) bytes -= old.bytes;
+    entries.delete(key);
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    for (const [k, e] of entries) {
+      if (bytes <= MAX_BYTES) break;
+      entries.delete(k);
+      bytes -= e.bytes;
+    }
+  };
+  return {
+    async send(req, res, compute) {
+      if (req.user) {
+        res.json(await compute());
+        return;
+      }
+      const v = await version.current();
+      // A version lower than one seen (the shared counter was reset): older entries could carry it again.
+      if (v !== null && v < highest) clear();
+      if (v !== null) highest = Math.max(highest, v);
+      const key = req.originalUrl;
+      const hit = entries.get(key);
+      const now = Date.now();
+      if (hit && hit.version === v && now < hit.expires) {
+        const grew = write(req, res, hit);
+        hit.bytes += grew;
+        bytes += grew;
+        return;
+      }
+      const body = await compute();
+      const json = Buffer.from(JSON.stringify(body));
+      const entry: Entry = { version: v ?? -1, expires: Math.min(now + ENTRY_TTL_MS, earliestEnd(body)), json, bytes: json.length };
+      const grew = write(req, res, entry);
+      entry.bytes += grew;
+      if (v !== null && json.length <= MAX_ENTRY_BYTES) store(key, entry);
+    },
+  };
+}
