@@ -75,6 +75,7 @@ describe('public lists', () => {
       has_reserve: false,
       reserve_met: null,
       outcome: null,
+      relisted_as: null,
     });
   });
 
