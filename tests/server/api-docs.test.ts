@@ -17,6 +17,7 @@ import * as comments from '@shared/schemas/comments';
 import * as notifications from '@shared/schemas/notifications';
 import * as reports from '@shared/schemas/reports';
 import * as sales from '@shared/schemas/sales';
+import * as savedSearches from '@shared/schemas/saved-searches';
 import { startTestServer, type TestServer } from '../support/app';
 import { declaredRoutes } from '../support/security-routes';
 
@@ -66,6 +67,7 @@ const TYPES: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['MemberRating', sales.MemberRating],
   ['AdminReport', reports.AdminReport],
   ['AuditEntry', reports.AuditEntry],
+  ['SavedSearch', savedSearches.SavedSearch],
 ];
 
 /** The object schemas inside a schema of the table: array elements and union options taken apart. */

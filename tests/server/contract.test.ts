@@ -66,6 +66,7 @@ describe('the contract check on every answer the tests see', () => {
     has_reserve: false,
     reserve_met: null,
     outcome: null,
+    relisted_as: null,
   };
   const json = (method: string, url: string, status: number, body: unknown): SeenResponse => ({
     method,
