@@ -10,6 +10,7 @@ import type { Paged } from '@shared/schemas/auctions';
 import { savedSearchTexts } from '@shared/texts/saved-searches';
 import { countOwn, deleteOwn, insertSavedSearch, listOwn, lockMember } from './saved-searches.repository';
 import { presentSavedSearch } from './saved-searches.presenter';
+import { pageOf } from '../sales/paging';
 
 /** How many searches a member may keep. */
 export const SAVED_SEARCHES_MAX = 20;
@@ -52,12 +53,7 @@ export async function saveSearch(ctx: AppContext, user: User, input: SavedSearch
 export async function listSavedSearches(ctx: AppContext, user: User, query: PageQuery): Promise<Paged<SavedSearch>> {
   const size = query.page_size;
   const [count, rows] = await Promise.all([countOwn(ctx.db, user.id), listOwn(ctx.db, user.id, size, (query.page - 1) * size)]);
-  return {
-    count,
-    next: query.page * size < count ? query.page + 1 : null,
-    previous: query.page > 1 ? query.page - 1 : null,
-    results: rows.map(presentSavedSearch),
-  };
+  return pageOf(count, query.page, size, rows.map(presentSavedSearch));
 }
 
 /** Deletes one of the member's own; someone else's (or none) is 404. */
