@@ -25,13 +25,14 @@ import { createRealtime, type LiveReads } from './realtime/index';
 import type { Db } from './db/types';
 import { configurePassport } from './features/accounts/passport';
 import { applyAdminEmails, redactUrl } from './features/accounts/startup';
-import { apiRoutes, csrfExemptRoutes, startBackgroundJobs } from './features/index';
+import { apiRoutes, cachedListAnswers, csrfExemptRoutes, publicListCache, startBackgroundJobs } from './features/index';
 import { createClosingScheduler } from './features/auctions/closing.scheduler';
 import { seedIfEmpty } from './features/demo/demo.service';
 import { serveClient } from './http/spa';
 import { metricsRoute } from './http/metrics';
 import { createMetrics, NO_METRICS, sqlOperation, type Metrics } from './lib/metrics';
 import { createLifecycle } from './lifecycle';
+import type { ListCache } from './features/auctions/list-cache';
 import { appHandle, type App } from './app-handle';
 
 export type { App } from './app-handle';
@@ -135,7 +136,17 @@ function mountHttp(app: express.Express, ctx: AppContext, track: RequestHandler,
   app.use(securityHeaders());
   app.get('/metrics', metricsRoute(ctx.config.metricsToken, ctx.metrics));
   app.use(cookieParser());
-  app.use('/api', apiRouter(ctx, sessionMiddleware, passportSession));
+  const lists = publicListCache(ctx);
+  // A visitor's list read answered from the cache skips the rest of the API's stack, with the headers it adds.
+  app.use(
+    '/api',
+    cachedListAnswers(lists, (req, res) => {
+      noStore(res);
+      // No session ran: the visitor branch, a signed visitor token unless the cookie already holds a valid one.
+      ctx.csrf.ensureCookie(req, res, () => undefined);
+    }),
+  );
+  app.use('/api', apiRouter(ctx, lists, sessionMiddleware, passportSession));
   serveClient(app, ctx, sessionMiddleware);
   app.use(errorHandler(ctx.logger));
 }
@@ -227,7 +238,7 @@ function securityHeaders(): RequestHandler {
  * Everything under /api: body parsers, the session (only where one exists or starts), no caching, CSRF,
  * the feature routes, and the JSON 404.
  */
-function apiRouter(ctx: AppContext, sessionMiddleware: RequestHandler, passportSession: RequestHandler): express.Router {
+function apiRouter(ctx: AppContext, lists: ListCache, sessionMiddleware: RequestHandler, passportSession: RequestHandler): express.Router {
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(express.urlencoded({ extended: false, limit: '100kb' }));
@@ -242,16 +253,21 @@ function apiRouter(ctx: AppContext, sessionMiddleware: RequestHandler, passportS
     sessionMiddleware(req, res, (err?: unknown) => (err ? next(err) : passportSession(req, res, next)));
   });
   api.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
+    noStore(res);
     next();
   });
   api.use(ctx.csrf.ensureCookie);
   api.get('/csrf/', ctx.csrf.tokenRoute);
   api.use(csrfExemptRoutes(ctx));
   api.use(ctx.csrf.protect);
-  api.use(apiRoutes(ctx));
+  api.use(apiRoutes(ctx, lists));
   api.use(apiNotFound);
   return api;
+}
+
+/** Nothing under /api is cached by a browser or a proxy. */
+function noStore(res: express.Response): void {
+  res.setHeader('Cache-Control', 'no-store');
 }
 
 function parseTrustProxy(v: string): boolean | number | string {

@@ -7,7 +7,7 @@
  * database. The first middleware (`track`) counts the requests in flight and times them for GET /metrics.
  */
 import type http from 'node:http';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Lifecycle } from './context';
 import type { Metrics } from './lib/metrics';
@@ -22,8 +22,17 @@ export interface NodeLifecycle extends Lifecycle {
   idle(ms: number): Promise<boolean>;
 }
 
+const ROUTE_LABEL = 'routeLabel';
+
+/** The route an answer is counted under when a middleware answered it before its route (the list cache). */
+export function setRouteLabel(res: Response, label: string): void {
+  (res.locals as { [ROUTE_LABEL]?: string })[ROUTE_LABEL] = label;
+}
+
 /** A request's route for the metrics: the template it matched (`/api/auction/:id/`), never its path's values. */
 export function routeLabel(req: Request): string {
+  const early = (req.res?.locals as { [ROUTE_LABEL]?: string } | undefined)?.[ROUTE_LABEL];
+  if (early) return early;
   const path = (req.route as { path?: unknown } | undefined)?.path;
   const url = req.originalUrl;
   // Every feature router is mounted without a path of its own below /api (server/features/index.ts).

@@ -4,6 +4,7 @@ import type { ClosingScheduler } from './auctions/closing.scheduler';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { auctionsRoutes } from './auctions/auctions.routes';
+import type { ListCache } from './auctions/list-cache';
 import { imagesRoutes } from './images/images.routes';
 import { bidsRoutes } from './bids/bids.routes';
 import { commentsRoutes } from './comments/comments.routes';
@@ -21,14 +22,16 @@ import { savedSearchesRoutes } from './saved-searches/saved-searches.routes';
 import { startSavedSearchMatcher } from './saved-searches/saved-searches.matcher';
 import { notificationSettingsRoutes, unsubscribeRoutes } from './email-alerts/email-alerts.routes';
 
-/** Every REST route under /api, feature by feature. */
-export function apiRoutes(ctx: AppContext): Router {
+export { cachedListAnswers, publicListCache } from './auctions/auctions.routes';
+
+/** Every REST route under /api, feature by feature; `lists`: the public lists' cache (publicListCache). */
+export function apiRoutes(ctx: AppContext, lists: ListCache): Router {
   const r = Router();
   // Busiest first: Express tries every route above the one that matches, so a bid on a hot auction behind
   // the account, admin, auction and image routes would walk past ~35 of them (docs/performance.md, B1). No
   // two routes match the same request (tests/server/route-table.test.ts), so the order changes nothing else.
   r.use(bidsRoutes(ctx));
-  r.use(auctionsRoutes(ctx));
+  r.use(auctionsRoutes(ctx, lists));
   r.use(accountsRoutes(ctx));
   r.use(notificationsRoutes(ctx));
   r.use(watchlistRoutes(ctx));

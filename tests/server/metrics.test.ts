@@ -96,6 +96,8 @@ describe('GET /metrics: what it counts', () => {
     expect((await bid(seller.api, auction.id, 5000)).status).toBe(400);
     expect((await bidder.api.get(`/api/auction/${auction.id}/`)).status).toBe(200);
     expect((await bidder.api.get('/api/nema-ovoga/')).status).toBe(404);
+    // A visitor's popular list twice: the second answer comes from the list cache, before the API's stack.
+    for (let i = 0; i < 2; i++) expect((await fetch(`${t.url}/api/auctions/best/?metrika=1`)).status).toBe(200);
     // An auction that ends now: the closer closes it within a second and observes how late it was.
     await auctionOf(t, seller.user.id, { endsInMs: 300 });
     t.ctx.closer.rearm();
@@ -109,6 +111,7 @@ describe('GET /metrics: what it counts', () => {
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/bids/', status_code: '400' })).toBe(2);
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/auction/:id/', status_code: '200' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/*', status_code: '404' })).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/auctions/best/', status_code: '200' })).toBe(2);
     expect(sample(text, 'http_request_duration_seconds_bucket', { route: '/api/bids/', status_code: '201', le: '+Inf' })).toBe(1);
     expect(sample(text, 'aukcije_bids_total', { kind: 'bid', outcome: 'accepted', reason: 'none' })).toBe(1);
     expect(sample(text, 'aukcije_bids_total', { kind: 'bid', outcome: 'refused', reason: 'bid_too_low' })).toBe(1);

@@ -1,7 +1,9 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../../context';
 import { currentUser, requireActiveUser, requireAuth } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { SESSION_COOKIE } from '../../http/session-store';
+import { setRouteLabel } from '../../lifecycle';
 import { parse, parseId } from '../../http/validate';
 import { CreateAuctionInput, ListQuery } from '@shared/schemas/auctions';
 import { auctionTexts } from '@shared/texts/auctions';
@@ -11,7 +13,7 @@ import { findAuction, findSeller } from './auctions.repository';
 import { createAuction, deleteAuction, getDetail, listAuctions, listPopular } from './auctions.service';
 import { EditAuctionInput, RelistInput } from '@shared/schemas/auction-edits';
 import { editAuction, relistAuction } from './auction-edits.service';
-import { createListCache, localVersion, sharedVersion } from './list-cache';
+import { createListCache, localVersion, sharedVersion, type ListCache } from './list-cache';
 
 /**
  * Text fields only (images have their own call); small limits, the fields are short. multer is loaded with the
@@ -25,10 +27,34 @@ const receiveFields: RequestHandler = async (req, res, next) => {
   (await fieldsOnly)(req, res, (err: unknown) => next(err ? AppError.badRequest(auctionTexts.badForm, undefined, 'bad_form') : undefined));
 };
 
-export function auctionsRoutes(ctx: AppContext): Router {
+/** The anonymous public lists' cache (list-cache.ts): one version per node, or one in Redis shared by every node. */
+export function publicListCache(ctx: AppContext): ListCache {
+  return createListCache(ctx, ctx.redis ? sharedVersion(ctx) : localVersion());
+}
+
+/** The routes below that answer through the list cache. */
+const CACHED_LISTS: ReadonlySet<string> = new Set(['/auctions/best/', '/auctions/', '/all-auction-items/']);
+
+/**
+ * A visitor's list read that a fresh cache entry answers, mounted below /api before the API's stack (body
+ * parsers, the session check, CSRF, ~40 routes tried in turn: most of a cached read's time, docs/performance.md,
+ * B3). A middleware, not routes: it only ever answers what the routes below would, and passes on the rest (a
+ * session cookie, a miss: that route fills the entry). `prepare` adds what the stack would have (no-store, the
+ * visitor's CSRF cookie); the answer is counted on /metrics under its route, as the route's own answers are.
+ */
+export function cachedListAnswers(lists: ListCache, prepare: (req: Request, res: Response) => void): RequestHandler {
+  return async (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !CACHED_LISTS.has(req.path) || req.cookies?.[SESSION_COOKIE]) return next();
+    const served = await lists.serveCached(req, res, () => {
+      prepare(req, res);
+      setRouteLabel(res, `/api${req.path}`);
+    });
+    if (!served) next();
+  };
+}
+
+export function auctionsRoutes(ctx: AppContext, lists: ListCache): Router {
   const r = Router();
-  // Anonymous public lists (list-cache.ts): one version per node, or one in Redis shared by every node.
-  const lists = createListCache(ctx, ctx.redis ? sharedVersion(ctx) : localVersion());
 
   r.post('/auctionItems/', requireActiveUser, receiveFields, async (req, res) => {
     const input = parse(CreateAuctionInput, { ...req.body });

@@ -92,7 +92,15 @@ type Encoding = 'br' | 'gzip';
 export interface ListCache {
   /** Answers `req` from the cache when it may, else with `compute()` (stored when the caller is anonymous). */
   send(req: Request, res: Response, compute: () => Promise<unknown>): Promise<void>;
+  /**
+   * Answers a visitor's read from a fresh entry, after `prepare(res)` (the headers the API's stack would add),
+   * and resolves true; false when there is none (the version it read rides on `res.locals` to send()).
+   */
+  serveCached(req: Request, res: Response, prepare: (res: Response) => void): Promise<boolean>;
 }
+
+/** The version a visitor's read found before its cache miss (serveCached), still read before its SQL runs. */
+const VERSION_READ = 'listVersionRead';
 
 /** The earliest end_date among the open cards of a list answer (an array or a page), or Infinity. */
 function earliestEnd(body: unknown): number {
@@ -127,64 +135,86 @@ function write(req: Request, res: Response, entry: Entry): number {
   return (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) - before;
 }
 
+/** Entries by URL, all together at most MAX_BYTES (the oldest stored go first). */
+function entryStore() {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  return {
+    get: (key: string) => entries.get(key),
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    store(key: string, entry: Entry) {
+      const old = entries.get(key);
+      if (old) bytes -= old.bytes;
+      entries.delete(key);
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      for (const [k, e] of entries) {
+        if (bytes <= MAX_BYTES) break;
+        entries.delete(k);
+        bytes -= e.bytes;
+      }
+    },
+    /** Answers `req` with `entry`, counting the compressed forms it may have gained. */
+    serve(req: Request, res: Response, entry: Entry) {
+      const grew = write(req, res, entry);
+      entry.bytes += grew;
+      if (entries.get(req.originalUrl) === entry) bytes += grew;
+    },
+  };
+}
+
 /**
  * The cache of one app: subscribes to its committed events (first, so the version moves before any socket
  * event or answer goes out). `version`: localVersion() on one node, sharedVersion() with Redis.
  */
 export function createListCache(ctx: Pick<AppContext, 'events'>, version: ListVersion): ListCache {
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
+  const entries = entryStore();
   let highest = -1;
-  const clear = () => {
-    entries.clear();
-    bytes = 0;
-  };
   ctx.events.subscribe(
     (events) => {
       if (!events.some(changesLists)) return;
       // This node's entries go at once (also when the shared bump fails); other nodes see the new version.
-      clear();
+      entries.clear();
       return version.bump();
     },
     { first: true },
   );
-  const store = (key: string, entry: Entry) => {
-    const old = entries.get(key);
-    if (old) bytes -= old.bytes;
-    entries.delete(key);
-    entries.set(key, entry);
-    bytes += entry.bytes;
-    for (const [k, e] of entries) {
-      if (bytes <= MAX_BYTES) break;
-      entries.delete(k);
-      bytes -= e.bytes;
-    }
+  /** The version now (`res.locals` keeps one read earlier in this request) and the fresh entry for `req`, if any. */
+  const lookup = async (req: Request, res: Response) => {
+    const locals = res.locals as { [VERSION_READ]?: number | null };
+    const v = VERSION_READ in locals ? (locals[VERSION_READ] ?? null) : await version.current();
+    locals[VERSION_READ] = v;
+    // A version lower than one seen (the shared counter was reset): older entries could carry it again.
+    if (v !== null && v < highest) entries.clear();
+    if (v !== null) highest = Math.max(highest, v);
+    const hit = entries.get(req.originalUrl);
+    return { v, hit: hit && hit.version === v && Date.now() < hit.expires ? hit : undefined };
   };
   return {
+    async serveCached(req, res, prepare) {
+      const { hit } = await lookup(req, res);
+      if (!hit) return false;
+      prepare(res);
+      entries.serve(req, res, hit);
+      return true;
+    },
     async send(req, res, compute) {
       if (req.user) {
         res.json(await compute());
         return;
       }
-      const v = await version.current();
-      // A version lower than one seen (the shared counter was reset): older entries could carry it again.
-      if (v !== null && v < highest) clear();
-      if (v !== null) highest = Math.max(highest, v);
-      const key = req.originalUrl;
-      const hit = entries.get(key);
+      const { v, hit } = await lookup(req, res);
+      if (hit) return entries.serve(req, res, hit);
       const now = Date.now();
-      if (hit && hit.version === v && now < hit.expires) {
-        const grew = write(req, res, hit);
-        hit.bytes += grew;
-        bytes += grew;
-        return;
-      }
       const body = await compute();
       const json = Buffer.from(JSON.stringify(body));
-      const entry: Entry = { version: v ?? -1, expires: Math.min(now + ENTRY_TTL_MS, earliestEnd(body)), json, bytes: json.length };
-      const grew = write(req, res, entry);
-      entry.bytes += grew;
-      if (v !== null && json.length <= MAX_ENTRY_BYTES) store(key, entry);
+      const entry: Entry = { version: v ?? -1, expires: Math.min(now + ENTRY_TTL_MS, earliestEnd(body)), json, bytes: 0 };
+      write(req, res, entry);
+      entry.bytes = json.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
+      if (v !== null && json.length <= MAX_ENTRY_BYTES) entries.store(req.originalUrl, entry);
     },
   };
 }

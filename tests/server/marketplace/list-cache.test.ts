@@ -34,6 +34,39 @@ describe('GET /api/auctions/ from the cache', () => {
   });
 });
 
+describe('a visitor\'s list read answered from the cache, before the rest of the API', () => {
+  const headersOf = (res: Response) => ({
+    status: res.status,
+    type: res.headers.get('content-type'),
+    cacheControl: res.headers.get('cache-control'),
+    vary: res.headers.get('vary'),
+    frameOptions: res.headers.get('x-frame-options'),
+    csp: res.headers.get('content-security-policy'),
+    csrfCookie: res.headers.getSetCookie().some((l) => l.startsWith('csrftoken=')),
+  });
+
+  it('carries the same headers as the uncached answer, and a first-time visitor still gets a CSRF cookie that a write accepts', async () => {
+    const seller = await createUser(t.ctx);
+    await createAuction(t.ctx, seller.id, { title: 'Predmet zaglavlja', starting_price: 1000 });
+    const url = `${t.url}/api/auctions/?page=1&q=zaglavlja`;
+    const cold = await fetch(url);
+    const warm = await fetch(url);
+    expect(headersOf(warm)).toEqual(headersOf(cold));
+    expect(headersOf(warm)).toMatchObject({ status: 200, cacheControl: 'no-store', csrfCookie: true });
+    expect(await warm.json()).toEqual(await cold.json());
+
+    // A visitor whose cookie already holds a valid token is not handed another one; with it, a write passes CSRF.
+    const visitor = new ApiClient(t.url);
+    await visitor.get('/api/auctions/?page=1&q=zaglavlja');
+    const token = visitor.cookies.get('csrftoken');
+    expect(token).toBeTruthy();
+    const again = await fetch(url, { headers: { cookie: visitor.cookieHeader } });
+    expect(again.headers.getSetCookie().some((l) => l.startsWith('csrftoken='))).toBe(false);
+    const login = await visitor.post('/api/login/', { email: 'nepostoji@example.com', password: 'Pogresna123' });
+    expect(login.status).toBe(401);
+  });
+});
+
 describe('which committed events drop the lists\' entries', () => {
   const named = (type: string) => ({ type, payload: { auction_id: 7 } }) as unknown as DomainEvent;
   it('every event that names an auction (also types other branches add), blocks and unblocks; not comments or notifications', () => {
