@@ -83,6 +83,8 @@ export const SaleCounterpart = z.object({
   phone_number: z.string(),
   email: z.string(),
   rating: RatingScore,
+  /** Whether the caller has put this member on their block list (issue 24): 'Odblokiraj' instead of 'Blokiraj člana'. */
+  blocked_by_viewer: z.boolean(),
 });
 export type SaleCounterpart = z.infer<typeof SaleCounterpart>;
 
@@ -112,6 +114,8 @@ export const MemberProfile = z.object({
   sold_count: z.number(),
   bought_count: z.number(),
   active_auctions_count: z.number(),
+  /** Whether the caller has put this member on their block list (issue 24); false for visitors and oneself. */
+  blocked_by_viewer: z.boolean(),
 });
 export type MemberProfile = z.infer<typeof MemberProfile>;
 

@@ -30,6 +30,14 @@ export function findBlock(db: DbOrTx, blockerId: number, blockedId: number): Pro
   return blocksOf(db, blockerId).where('b.blocked_id', '=', blockedId).executeTakeFirst();
 }
 
+/** Which of `ids` `blockerId` has blocked (one statement for a page of members). */
+export async function blockedAmong(db: DbOrTx, blockerId: number, ids: readonly number[]): Promise<Set<number>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Set();
+  const rows = await db.selectFrom('member_blocks').select('blocked_id').where('blocker_id', '=', blockerId).where('blocked_id', 'in', wanted).execute();
+  return new Set(rows.map((r) => r.blocked_id));
+}
+
 /** One page of the member's block list, newest first. */
 export function listBlocks(db: DbOrTx, blockerId: number, limit: number, offset: number): Promise<BlockRow[]> {
   return blocksOf(db, blockerId).orderBy('b.created_at', 'desc').orderBy('b.blocked_id', 'desc').limit(limit).offset(offset).execute();

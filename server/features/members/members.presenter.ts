@@ -8,7 +8,7 @@ import type { findMember } from './members.repository';
 type MemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
 
 /** The public profile: never an e-mail or a phone. */
-export function presentMember(m: MemberRow, score: RatingScore, counts: { sold: number; bought: number; active: number }): MemberProfile {
+export function presentMember(m: MemberRow, score: RatingScore, counts: { sold: number; bought: number; active: number }, blockedByViewer: boolean): MemberProfile {
   return {
     id: m.id,
     first_name: m.first_name,
@@ -18,6 +18,7 @@ export function presentMember(m: MemberRow, score: RatingScore, counts: { sold: 
     sold_count: counts.sold,
     bought_count: counts.bought,
     active_auctions_count: counts.active,
+    blocked_by_viewer: blockedByViewer,
   };
 }
 

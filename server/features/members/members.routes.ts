@@ -10,7 +10,7 @@ export function membersRoutes(ctx: AppContext): Router {
   const r = Router();
 
   r.get('/members/:id/', async (req, res) => {
-    res.json((await getMember(ctx, parseId(req.params.id))) satisfies ApiOutput<'GET /api/members/:id/'>);
+    res.json((await getMember(ctx, parseId(req.params.id), req.user?.id)) satisfies ApiOutput<'GET /api/members/:id/'>);
   });
 
   r.get('/members/:id/ratings/', async (req, res) => {

@@ -7,6 +7,7 @@ import { salesTexts } from '@shared/texts/sales';
 import { listAuctions } from '../auctions/auctions.service';
 import { pageOf } from '../sales/paging';
 import { countRatingsOf, listRatingsOf, scoresOf } from '../sales/ratings.repository';
+import { blockedAmong } from '../blocks/blocks.repository';
 import { findMember, memberCounts } from './members.repository';
 import { presentMember, presentMemberRating } from './members.presenter';
 
@@ -17,11 +18,15 @@ async function visibleMember(ctx: AppContext, id: number) {
   return member;
 }
 
-/** GET /api/members/{id}/: name, city, since when, the score and the counts. */
-export async function getMember(ctx: AppContext, id: number): Promise<MemberProfile> {
+/** GET /api/members/{id}/: name, city, since when, the score, the counts, and whether the caller blocked them. */
+export async function getMember(ctx: AppContext, id: number, viewerId?: number): Promise<MemberProfile> {
   const member = await visibleMember(ctx, id);
-  const [scores, counts] = await Promise.all([scoresOf(ctx.db, [id]), memberCounts(ctx.db, id, isoAt(Date.now()))]);
-  return presentMember(member, scores.get(id)!, counts);
+  const [scores, counts, blocked] = await Promise.all([
+    scoresOf(ctx.db, [id]),
+    memberCounts(ctx.db, id, isoAt(Date.now())),
+    viewerId !== undefined && viewerId !== id ? blockedAmong(ctx.db, viewerId, [id]) : new Set<number>(),
+  ]);
+  return presentMember(member, scores.get(id)!, counts, blocked.has(id));
 }
 
 /** GET /api/members/{id}/ratings/: every rating the member got (ratings of deleted auctions too), newest first. */

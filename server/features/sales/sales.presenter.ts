@@ -20,7 +20,7 @@ export function presentRating(r: RatingRow): Rating {
 export function presentSale(
   row: SaleRow,
   viewerId: number,
-  extra: { firstImage: string | null; ratings: readonly RatingRow[]; scores: Map<number, RatingScore>; rateUntil: string },
+  extra: { firstImage: string | null; ratings: readonly RatingRow[]; scores: Map<number, RatingScore>; blocked: ReadonlySet<number>; rateUntil: string },
 ): SaleItem {
   const sold = row.seller_id === viewerId;
   const counterpart = sold
@@ -35,7 +35,7 @@ export function presentSale(
     price: row.current_price,
     ended_at: row.end_date,
     role: sold ? 'seller' : 'buyer',
-    counterpart: { ...counterpart, rating: extra.scores.get(counterpart.id) ?? { positive: 0, negative: 0 } },
+    counterpart: { ...counterpart, rating: extra.scores.get(counterpart.id) ?? { positive: 0, negative: 0 }, blocked_by_viewer: extra.blocked.has(counterpart.id) },
     my_rating: mine ? presentRating(mine) : null,
     their_rating: theirs ? presentRating(theirs) : null,
     rate_until: extra.rateUntil,

@@ -12,6 +12,7 @@ import { salesTexts } from '@shared/texts/sales';
 import { imagesForAuctions } from '../images/images.repository';
 import { mediaUrl } from '../images/media-store';
 import { notifyRatingReceived } from '../notifications/notifications.service';
+import { blockedAmong } from '../blocks/blocks.repository';
 import { pageOf } from './paging';
 import { findRating, findRatingBy, insertRating, ratingsOfAuctions, scoresOf, setReply } from './ratings.repository';
 import { countSales, findSaleAuction, listSales as listSaleRows } from './sales.repository';
@@ -28,10 +29,15 @@ export async function listSales(ctx: AppContext, user: User, query: SalesQuery):
   const [count, rows] = await Promise.all([countSales(ctx.db, user.id, role), listSaleRows(ctx.db, user.id, role, size, (page - 1) * size)]);
   const ids = rows.map((r) => r.id);
   const counterparts = rows.map((r) => (r.seller_id === user.id ? r.winner_id : r.seller_id));
-  const [images, ratings, scores] = await Promise.all([imagesForAuctions(ctx.db, ids), ratingsOfAuctions(ctx.db, ids), scoresOf(ctx.db, counterparts)]);
+  const [images, ratings, scores, blocked] = await Promise.all([
+    imagesForAuctions(ctx.db, ids),
+    ratingsOfAuctions(ctx.db, ids),
+    scoresOf(ctx.db, counterparts),
+    blockedAmong(ctx.db, user.id, counterparts),
+  ]);
   const results = rows.map((r) => {
     const first = images.get(r.id)?.[0];
-    return presentSale(r, user.id, { firstImage: first ? mediaUrl(first.card_path) : null, ratings, scores, rateUntil: windowEnd(ctx, r.end_date) });
+    return presentSale(r, user.id, { firstImage: first ? mediaUrl(first.card_path) : null, ratings, scores, blocked, rateUntil: windowEnd(ctx, r.end_date) });
   });
   return pageOf(count, page, size, results);
 }

@@ -24,6 +24,7 @@ const member = (id: number): MemberProfile => ({
   sold_count: 0,
   bought_count: 1,
   active_auctions_count: 0,
+  blocked_by_viewer: false,
 });
 const memberRoutes = (id: number) => ({
   [`GET /api/members/${id}/`]: { body: member(id) },
@@ -54,6 +55,22 @@ describe("'Blokiraj člana'", () => {
     expect(screen.getByRole('button', { name: 'Odblokiraj' })).toBeTruthy();
   });
 
+  it('on /clan/{id} of a member already blocked (after a reload): says so and offers "Odblokiraj", which DELETEs', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch({
+      ...loggedIn(),
+      ...memberRoutes(9),
+      'GET /api/members/9/': { body: { ...member(9), blocked_by_viewer: true } },
+      'DELETE /api/blocked-members/9/': { status: 204 },
+    });
+    renderApp('/clan/9');
+    const undo = await screen.findByRole('button', { name: 'Odblokiraj' }, { timeout: 5000 });
+    expect(screen.getByText('Član je blokiran.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Blokiraj člana' })).toBeNull();
+    await user.click(undo);
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/blocked-members/9/')).toBe(true));
+  });
+
   it("is not offered on one's own profile nor to a visitor", async () => {
     stubFetch({ ...loggedIn(), ...memberRoutes(USER.id) });
     const own = renderApp(`/clan/${USER.id}`);
@@ -76,7 +93,7 @@ describe("'Blokiraj člana'", () => {
       price: 1600,
       ended_at: '2026-11-20T10:00:00.000Z',
       role: 'seller',
-      counterpart: { id: 9, first_name: 'Bojan Kupac', city: 'Niš', phone_number: '0644445556', email: 'bojan@primer.rs', rating: { positive: 0, negative: 0 } },
+      counterpart: { id: 9, first_name: 'Bojan Kupac', city: 'Niš', phone_number: '0644445556', email: 'bojan@primer.rs', rating: { positive: 0, negative: 0 }, blocked_by_viewer: false },
       my_rating: null,
       their_rating: null,
       rate_until: new Date(Date.now() + 86_400_000).toISOString(),

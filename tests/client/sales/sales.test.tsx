@@ -19,7 +19,7 @@ const sale = (over: Partial<SaleItem> = {}): SaleItem => ({
   price: 1600,
   ended_at: '2026-11-20T10:00:00.000Z',
   role: 'seller',
-  counterpart: { id: 9, first_name: 'Bojan Kupac', city: 'Niš', phone_number: '0644445556', email: 'bojan@primer.rs', rating: { positive: 3, negative: 1 } },
+  counterpart: { id: 9, first_name: 'Bojan Kupac', city: 'Niš', phone_number: '0644445556', email: 'bojan@primer.rs', rating: { positive: 3, negative: 1 }, blocked_by_viewer: false },
   my_rating: null,
   their_rating: null,
   rate_until: FUTURE,
@@ -108,6 +108,7 @@ describe('/clan/{id}', () => {
     sold_count: 2,
     bought_count: 1,
     active_auctions_count: 0,
+    blocked_by_viewer: false,
   };
   const rating: MemberRating = {
     id: 8,

@@ -206,6 +206,30 @@ describe("a blocked member on the seller's auctions", () => {
     expect((await detail(ana.api, a.id)).body.viewer_blocked).toBe(false);
   });
 
+  it("the member's profile and the seller's sales say blocked_by_viewer to the one who blocked (false for others, visitors, oneself)", async () => {
+    const s = await actor(t, { first_name: 'Prodavac P' });
+    const a = await createAuction(t.ctx, s.user.id, { starting_price: 1000 });
+    await bid(bojan.api, a.id, 1100);
+    await t.ctx.db.updateTable('auctions').set({ end_date: new Date(Date.now() - 1000).toISOString() }).where('id', '=', a.id).execute();
+    await closeAuction(t.ctx, a.id);
+    const profile = (api: ApiClient) => api.get(`/api/members/${bojan.user.id}/`);
+    const counterpart = async () => ((await s.api.get('/api/sales/')).body.results as { auction_id: number; counterpart: { blocked_by_viewer: boolean } }[]).find((x) => x.auction_id === a.id)!.counterpart;
+    expect((await profile(s.api)).body.blocked_by_viewer).toBe(false);
+    expect((await counterpart()).blocked_by_viewer).toBe(false);
+    await block(s, bojan.user.id);
+    expect((await profile(s.api)).body.blocked_by_viewer).toBe(true);
+    expect((await counterpart()).blocked_by_viewer).toBe(true);
+    expect((await profile(ana.api)).body.blocked_by_viewer).toBe(false);
+    expect((await profile(new ApiClient(t.url))).body.blocked_by_viewer).toBe(false);
+    expect((await profile(bojan.api)).body.blocked_by_viewer).toBe(false);
+    // The blocked member's own view of the sale does not say who blocked whom.
+    const theirs = ((await bojan.api.get('/api/sales/')).body.results as { auction_id: number; counterpart: { blocked_by_viewer: boolean } }[]).find((x) => x.auction_id === a.id)!;
+    expect(theirs.counterpart.blocked_by_viewer).toBe(false);
+    await unblock(s, bojan.user.id);
+    expect((await profile(s.api)).body.blocked_by_viewer).toBe(false);
+    expect((await counterpart()).blocked_by_viewer).toBe(false);
+  });
+
   it('never touches ratings', async () => {
     const s = await actor(t, { first_name: 'Prodavac O' });
     const a = await createAuction(t.ctx, s.user.id, { starting_price: 1000 });

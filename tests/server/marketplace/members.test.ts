@@ -52,6 +52,7 @@ describe('GET /api/members/{id}/', () => {
         sold_count: 2,
         bought_count: 1,
         active_auctions_count: 1,
+        blocked_by_viewer: false,
       });
       expect(res.text).not.toContain('milica.profil@example.com');
       expect(res.text).not.toContain('0631234999');

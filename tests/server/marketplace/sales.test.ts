@@ -74,7 +74,7 @@ describe('GET /api/sales/', () => {
       price: 2500,
       ended_at: older.end_date,
       role: 'seller',
-      counterpart: { id: b.user.id, first_name: 'Kupac', city: b.user.city, phone_number: b.user.phone_number, email: b.user.email, rating: { positive: 0, negative: 1 } },
+      counterpart: { id: b.user.id, first_name: 'Kupac', city: b.user.city, phone_number: b.user.phone_number, email: b.user.email, rating: { positive: 0, negative: 1 }, blocked_by_viewer: false },
       my_rating: null,
       their_rating: null,
       rate_until: new Date(Date.parse(older.end_date) + 30 * DAY_MS).toISOString(),

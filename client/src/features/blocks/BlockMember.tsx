@@ -23,6 +23,8 @@ export function blockErrorMessage(err: unknown): string {
 export interface BlockMemberButtonProps {
   userId: number;
   name: string;
+  /** What the server says now (`blocked_by_viewer`): a member already blocked is offered 'Odblokiraj'. */
+  blocked: boolean;
   className?: string;
 }
 
@@ -30,9 +32,15 @@ export interface BlockMemberButtonProps {
  * 'Blokiraj člana' (issue 24): a confirmation ('Da' / 'Ne'), then POST /api/blocked-members/. Once blocked it
  * says so and offers 'Odblokiraj'. Shown only to a logged-in member looking at someone else.
  */
-export function BlockMemberButton({ userId, name, className }: BlockMemberButtonProps) {
+export function BlockMemberButton({ userId, name, blocked: blockedBefore, className }: BlockMemberButtonProps) {
   const [asking, setAsking] = useState(false);
-  const [blocked, setBlocked] = useState(false);
+  const [blocked, setBlocked] = useState(blockedBefore);
+  // Whatever the server says after a reread (this page's block, or one from another tab) wins.
+  const [seen, setSeen] = useState(blockedBefore);
+  if (seen !== blockedBefore) {
+    setSeen(blockedBefore);
+    setBlocked(blockedBefore);
+  }
   const [error, setError] = useState<string | null>(null);
   const block = useBlockMember(true);
   const unblock = useBlockMember(false);

@@ -73,7 +73,7 @@ function Member({ id }: { id: number }) {
           <li>{salesTexts.activeCount(m.active_auctions_count)}</li>
         </ul>
         {user && user.id !== m.id && <ReportButtonNow targetType="member" targetId={m.id} />}
-        {user && user.id !== id && <BlockMemberButton userId={id} name={m.first_name} />}
+        {user && user.id !== id && <BlockMemberButton userId={id} name={m.first_name} blocked={m.blocked_by_viewer} />}
       </header>
       <MemberRatings id={id} />
       <MemberAuctions id={id} />

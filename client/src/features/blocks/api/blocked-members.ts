@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@shared/rules/limits';
 import { api } from '../../../lib/api';
+import { membersKey, salesKey } from '../../sales/api/keys';
 
 /** Every cached page of the caller's block list (issue 24). */
 export const blockedMembersKey = ['blocked-members'] as const;
@@ -21,11 +22,11 @@ export const blockMember = (userId: number) => api('POST /api/blocked-members/',
 /** DELETE /api/blocked-members/{user_id}/ → 204. */
 export const unblockMember = (userId: number) => api('DELETE /api/blocked-members/:userId/', { params: { userId } });
 
-/** Blocks or unblocks a member; the block list is read again afterwards. */
+/** Blocks or unblocks a member; the block list, member profiles and sales (their `blocked_by_viewer`) are read again. */
 export function useBlockMember(block: boolean) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (userId: number) => (block ? blockMember(userId) : unblockMember(userId)),
-    onSuccess: () => qc.invalidateQueries({ queryKey: blockedMembersKey }),
+    onSuccess: () => Promise.all([blockedMembersKey, membersKey, salesKey].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }

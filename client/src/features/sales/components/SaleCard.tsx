@@ -37,7 +37,7 @@ export function SaleCard({ sale }: { sale: SaleItem }) {
               <RatingScore score={other.rating} />
             </dd>
           </div>
-          {sale.role === 'seller' && <BlockMemberButton userId={other.id} name={other.first_name} className="sale__block" />}
+          {sale.role === 'seller' && <BlockMemberButton userId={other.id} name={other.first_name} blocked={other.blocked_by_viewer} className="sale__block" />}
           {other.city && (
             <div>
               <dt>{salesTexts.city}</dt>
