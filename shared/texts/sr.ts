@@ -32,6 +32,8 @@ export const sr = {
     notificationSettings: 'Podešavanja obaveštenja',
     myPurchases: 'Kupljeni predmeti',
     mySales: 'Prodati predmeti',
+    /** Issue 28: the user menu's link to /sacuvane-pretrage (the page's own title: shared/texts/saved-searches.ts). */
+    savedSearches: 'Sačuvane pretrage',
     logout: 'Odjava',
   },
   landing: {

@@ -105,6 +105,7 @@ describe('Header (logged in)', () => {
     expect(link('Praćene aukcije')?.getAttribute('href')).toBe('/pracene');
     expect(link('Kupljeni predmeti')?.getAttribute('href')).toBe('/moje-kupovine');
     expect(link('Prodati predmeti')?.getAttribute('href')).toBe('/moje-prodaje');
+    expect(link('Sačuvane pretrage')?.getAttribute('href')).toBe('/sacuvane-pretrage');
     expect(link('Podešavanja obaveštenja')?.getAttribute('href')).toBe('/podesavanja-obavestenja');
     expect(within(header()).getByRole('button', { name: 'Odjava' })).toBeTruthy();
     fireEvent.mouseDown(document.body);

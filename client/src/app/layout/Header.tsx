@@ -230,6 +230,9 @@ function UserMenu({ pathname, onLoggedOut }: { pathname: string; onLoggedOut: ()
               <Link to="/moje-prodaje">{sr.header.mySales}</Link>
             </li>
             <li>
+              <Link to="/sacuvane-pretrage">{sr.header.savedSearches}</Link>
+            </li>
+            <li>
               <Link to="/podesavanja-obavestenja">{sr.header.notificationSettings}</Link>
             </li>
             <li>
