@@ -14,6 +14,7 @@ import { cancelMaximaOf } from '../bids/bids.repository';
 import { fillSearchText, listUsers, pageUsers, setBlocked, type UserFilter } from './admin-users.repository';
 import { presentAdminUser } from './admin-users.presenter';
 import { appendAudit } from '../audit/audit.repository';
+import { pageOf } from '../../lib/paging';
 
 /**
  * GET /api/admin/users/: without `page` the plain array of every matching user (the answer before paging
@@ -27,12 +28,7 @@ export async function listAdminUsers(ctx: AppContext, query: AdminUsersQuery): P
   if (query.page === undefined) return (await listUsers(ctx.db, filter, query.page_size)).map(presentAdminUser);
   const size = query.page_size ?? PAGE_SIZE;
   const { rows, count } = await pageUsers(ctx.db, filter, size, (query.page - 1) * size);
-  return {
-    count,
-    next: query.page * size < count ? query.page + 1 : null,
-    previous: query.page > 1 ? query.page - 1 : null,
-    results: rows.map(presentAdminUser),
-  };
+  return pageOf(count, query.page, size, rows.map(presentAdminUser));
 }
 
 /**

@@ -18,6 +18,7 @@ import { bumpSeq, findSeq, findSeqs } from './seq.repository';
 import { unitOfWork } from '../../unit-of-work';
 import { queueSavedSearchJob } from '../saved-searches/saved-searches.repository';
 import { presentCard, presentDetail } from './auctions.presenter';
+import { pageOf } from '../../lib/paging';
 
 /** The plain (unpaged) list answers at most this many cards; clients that need more use `page`. */
 export const PLAIN_LIST_MAX = 1000;
@@ -188,12 +189,7 @@ export async function listAuctions(
   const size = query.page_size ?? PAGE_SIZE;
   const count = await repo.countCards(ctx.db, filter);
   const rows = await repo.listCards(ctx.db, filter, query.sort, size, (query.page - 1) * size, count);
-  return {
-    count,
-    next: query.page * size < count ? query.page + 1 : null,
-    previous: query.page > 1 ? query.page - 1 : null,
-    results: await presentCards(ctx, rows, now, viewerId),
-  };
+  return pageOf(count, query.page, size, await presentCards(ctx, rows, now, viewerId));
 }
 
 export async function listPopular(ctx: AppContext, viewerId?: number): Promise<AuctionCard[]> {

@@ -3,7 +3,7 @@ import type { Paged } from '@shared/schemas/auctions';
 import type { PageQuery } from '@shared/schemas/sales';
 import type { AuditEntry } from '@shared/schemas/reports';
 import type { AuditAction, AuditTargetType } from '@shared/rules/reports';
-import { pageOf } from '../sales/paging';
+import { pageOf } from '../../lib/paging';
 import { countAudit, listAudit, type AuditRow } from './audit.repository';
 
 function presentAudit(r: AuditRow): AuditEntry {

@@ -9,7 +9,7 @@ import type { BlockedMember } from '@shared/schemas/blocks';
 import type { PageQuery } from '@shared/schemas/sales';
 import { MAX_BLOCKED_MEMBERS } from '@shared/rules/blocks';
 import { blockTexts } from '@shared/texts/blocks';
-import { pageOf } from '../sales/paging';
+import { pageOf } from '../../lib/paging';
 import { countBlocks, deleteBlock, findBlock, findUserRef, insertBlock, listBlocks, lockBlocker, spendMaximaOnAuctionsOf } from './blocks.repository';
 
 export interface Blocked {

@@ -5,7 +5,7 @@ import type { AuctionCard, Paged } from '@shared/schemas/auctions';
 import type { MemberProfile, MemberRating, PageQuery } from '@shared/schemas/sales';
 import { salesTexts } from '@shared/texts/sales';
 import { listAuctions } from '../auctions/auctions.service';
-import { pageOf } from '../sales/paging';
+import { pageOf } from '../../lib/paging';
 import { countRatingsOf, listRatingsOf, scoresOf } from '../sales/ratings.repository';
 import { blockedAmong } from '../blocks/blocks.repository';
 import { findMember, memberCounts } from './members.repository';

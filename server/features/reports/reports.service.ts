@@ -10,7 +10,7 @@ import { reportTexts } from '@shared/texts/reports';
 import { REPORTS_PER_HOUR, REPORT_WINDOW_MS } from '@shared/rules/reports';
 import type { Paged } from '@shared/schemas/auctions';
 import type { AdminReport, AdminReportsQuery, CreateReportInput, ReportCreatedResponse, ResolveReportInput } from '@shared/schemas/reports';
-import { pageOf } from '../sales/paging';
+import { pageOf } from '../../lib/paging';
 import { appendAudit } from '../audit/audit.repository';
 import { notifyReportResolved } from '../notifications/notifications.service';
 import { deleteAuctionInTx, removeAuctionFiles, type DeletedAuction } from '../auctions/auctions.service';

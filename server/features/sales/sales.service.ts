@@ -13,7 +13,7 @@ import { imagesForAuctions } from '../images/images.repository';
 import { mediaUrl } from '../images/media-store';
 import { notifyRatingReceived } from '../notifications/notifications.service';
 import { blockedAmong } from '../blocks/blocks.repository';
-import { pageOf } from './paging';
+import { pageOf } from '../../lib/paging';
 import { findRating, findRatingBy, insertRating, ratingsOfAuctions, scoresOf, setReply } from './ratings.repository';
 import { countSales, findSaleAuction, listSales as listSaleRows } from './sales.repository';
 import { presentRating, presentSale } from './sales.presenter';

@@ -10,7 +10,7 @@ import type { Paged } from '@shared/schemas/auctions';
 import { savedSearchTexts } from '@shared/texts/saved-searches';
 import { countOwn, deleteOwn, insertSavedSearch, listOwn, lockMember } from './saved-searches.repository';
 import { presentSavedSearch } from './saved-searches.presenter';
-import { pageOf } from '../sales/paging';
+import { pageOf } from '../../lib/paging';
 
 /** How many searches a member may keep. */
 export const SAVED_SEARCHES_MAX = 20;
