@@ -67,7 +67,7 @@ export function whereMatches<O>(q: AuctionsQuery<O>, f: ListFilter, term: Search
  * first) and ~1.5 µs each when it reads the row's text. Page 1 of q=sesir: drive 15 ms, walkIndex 1.7–2.7 ms,
  * walkScan 0.2–0.3 ms; its page 50: walkIndex 4 ms, walkScan 33 ms.
  */
-const PLAN_COST_US = { drivePerMatch: 2.5, materialisePerMatch: 0.25, indexStep: 0.1, scanStep: 1.5 };
+export const PLAN_COST_US = { drivePerMatch: 2.5, materialisePerMatch: 0.25, indexStep: 0.1, scanStep: 1.5 };
 
 /** The cheapest plan for a search page that needs its first `rows` rows (a search of 3+ characters). */
 export async function chooseSearchPlan(db: DbOrTx, f: ListFilter, rows: number, knownMatches?: number): Promise<SearchPlan> {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DbHandle } from '../../../server/db/connection';
-import { chooseSearchPlan, listCardsByPlan, type ListFilter, type SearchPlan } from '../../../server/features/auctions/auctions.repository';
+import { chooseSearchPlan, listCardsByPlan, priceRangeReadWins, type ListFilter, type SearchPlan } from '../../../server/features/auctions/auctions.repository';
 import { normaliseForSearch, searchTerm } from '@shared/rules/search';
 import type { Sort } from '@shared/schemas/auctions';
 import { describeSqliteOnly } from '../../support/pg';
@@ -94,5 +94,35 @@ describeSqliteOnly('its FTS5 search plans; on PostgreSQL every plan is one LIKE 
     expect(await chooseSearchPlan(h.db, filter('lampa'), 1000)).toBe('walkIndex');
     expect(await chooseSearchPlan(h.db, filter('ćilim'), 20)).toBe('drive');
     expect(await chooseSearchPlan(h.db, filter('nema ovoga'), 20)).toBe('drive');
+  });
+
+  it('an end-date page of a price range is the same read from the price index as walked, and the cost model reads a narrow one', async () => {
+    const truthPriced = (min: number, max: number, sort: Sort, offset: number) =>
+      (
+        h.sqlite
+          .prepare(
+            `select a.id from auctions a join users u on u.id = a.seller_id
+             where a.status = 'active' and a.end_date > ? and u.blocked_at is null and a.current_price between ? and ?
+             order by ${ORDER[sort]} limit 20 offset ?`,
+          )
+          .all(now, min, max, offset) as { id: number }[]
+      ).map((r) => r.id);
+    for (const [min, max] of [
+      [500, 510],
+      [100, 1100],
+      [2000, 3000],
+    ]) {
+      const f: ListFilter = { scope: { kind: 'public' }, now, minPrice: min, maxPrice: max };
+      for (const sort of ['endDateAsc', 'endDateDesc'] as Sort[]) {
+        for (const offset of [0, 20, 400]) {
+          const expected = truthPriced(min!, max!, sort, offset);
+          for (const byPrice of [false, true]) expect((await listCardsByPlan(h.db, f, sort, 20, offset, 'drive', byPrice)).map((r) => r.id), `${min}–${max} ${sort} +${offset} ${byPrice}`).toEqual(expected);
+        }
+      }
+    }
+    // 1 % of 20,000 auctions (B3's price row): read; half of them for page 1: walked; none at all: read (a walk would step over every one).
+    expect(priceRangeReadWins(206, 20, 20_000)).toBe(true);
+    expect(priceRangeReadWins(10_000, 20, 20_000)).toBe(false);
+    expect(priceRangeReadWins(0, 20, 20_000)).toBe(true);
   });
 });
