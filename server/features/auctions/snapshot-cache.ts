@@ -10,17 +10,17 @@
  *   delete) drops that auction's entry in the first subscriber of the events, so before any socket hears of it and
  *   before the writer answers. A socket served an entry is already in the room (it joined first): every event
  *   after the entry's seq has not gone out yet, and reaches it.
- *   One node: a read whose SQL overlapped an event (the version moved meanwhile) is not stored, so an entry never
- *   predates an event that was published. Several nodes (REDIS_URL): a Redis counter bumped by those events
- *   (awaited by the writer, before the room hears the event on any node); an entry is served only while the
- *   counter still reads what it read before its SQL.
+ *   A read whose SQL overlapped an event published on this node is not stored, so no entry predates an event
+ *   this node published. Several nodes (REDIS_URL): also a Redis counter bumped by those events (awaited by the
+ *   writer, before the room hears the event on any node); an entry is served only while the counter still reads
+ *   what it read before its SQL.
  * - What no event announces (the watch count, the seller's name and ratings) lives at most ENTRY_TTL_MS; an open
  *   auction's entry never outlives its end_date (its status and buy-now price change then).
  */
 import type { AppContext } from '../../context';
 import type { DomainEvent } from '../../events';
 import type { AuctionDetail } from '@shared/schemas/auctions';
-import { ENTRY_TTL_MS, localVersion, sharedVersion, type ListVersion } from './list-cache';
+import { ENTRY_TTL_MS, sharedVersion } from './list-cache';
 
 /** Auctions whose snapshots are kept at most (the least recently stored go first). */
 const MAX_ENTRIES = 1000;
@@ -50,9 +50,10 @@ export interface SnapshotCache {
 
 /** The cache of one app, on its committed events; its version is shared through Redis when the app has it. */
 export function createSnapshotCache(ctx: Pick<AppContext, 'events' | 'redis' | 'logger'>): SnapshotCache {
-  const shared = !!ctx.redis;
-  const version: ListVersion = shared ? sharedVersion(ctx, 'snapshots:version') : localVersion();
+  const shared = ctx.redis ? sharedVersion(ctx, 'snapshots:version') : null;
   const entries = new Map<number, Entry>();
+  /** Batches of events naming an auction that this node published. */
+  let epoch = 0;
   let highest = -1;
   ctx.events.subscribe(
     (events) => {
@@ -63,14 +64,17 @@ export function createSnapshotCache(ctx: Pick<AppContext, 'events' | 'redis' | '
           named = true;
         }
       }
-      if (named) return version.bump();
+      if (!named) return;
+      epoch += 1;
+      return shared?.bump();
     },
     { first: true },
   );
   return {
     async snapshot(auctionId, viewerId, load) {
       if (viewerId !== undefined) return load();
-      const v = await version.current();
+      const e = epoch;
+      const v = shared ? await shared.current() : e;
       if (v === null) return load();
       // A version lower than one seen (the shared counter was reset): older entries could carry it again.
       if (v < highest) entries.clear();
@@ -81,7 +85,8 @@ export function createSnapshotCache(ctx: Pick<AppContext, 'events' | 'redis' | '
       if (hit && Date.now() < hit.expires && (!shared || hit.version === v)) return hit.snap;
       const readAt = Date.now();
       const snap = await load();
-      if (!snap || (!shared && (await version.current()) !== v)) return snap;
+      // An event published here meanwhile (also when its shared bump fails): the read may predate it.
+      if (!snap || epoch !== e) return snap;
       const { auction } = snap;
       const end = auction.status === 'active' ? Date.parse(auction.end_date) : Infinity;
       entries.delete(auctionId);
