@@ -13,6 +13,7 @@ import { createBidLanes } from './features/bids/bid-lanes';
 import { pgSessionsRepository, sessionsRepository } from './features/accounts/sessions.repository';
 import { createSessionCheck } from './features/accounts/session-check';
 import { getSeqs, getSnapshot } from './features/auctions/auctions.service';
+import { createSnapshotCache, type SnapshotCache } from './features/auctions/snapshot-cache';
 import { createEventSink } from './events';
 import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -76,7 +77,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const events = createEventSink();
   const realtime = createRealtime({
     ...{ httpServer, sessionMiddleware: sessionIfCookie(sessionMiddleware), allowedOrigins, logger, events },
-    reads: liveReads(dbHandle.db),
+    reads: liveReads(dbHandle.db, createSnapshotCache({ events, redis, logger })),
     sessionCheck: createSessionCheck(sessionsRepo),
     flood: config.rateLimit ? undefined : false,
     adapter: redis?.adapter,
@@ -151,9 +152,12 @@ function mountHttp(app: express.Express, ctx: AppContext, track: RequestHandler,
   app.use(errorHandler(ctx.logger));
 }
 
-/** What the sockets read, from the auctions feature: realtime/ imports no feature. */
-function liveReads(db: Db): LiveReads {
-  return { snapshot: (id, viewerId) => getSnapshot(db, id, viewerId), seqs: (ids) => getSeqs(db, ids) };
+/** What the sockets read, from the auctions feature (visitors' snapshots through its cache): realtime/ imports no feature. */
+function liveReads(db: Db, cache: SnapshotCache): LiveReads {
+  return {
+    snapshot: (id, viewerId) => cache.snapshot(id, viewerId, () => getSnapshot(db, id, viewerId)),
+    seqs: (ids) => getSeqs(db, ids),
+  };
 }
 
 /**

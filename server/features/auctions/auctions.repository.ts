@@ -48,6 +48,8 @@ export interface DetailRow extends CardRow {
   /** The seller's positive and negative ratings (issue 23), counted on each read from the (rated_id, value) index. */
   seller_positive: number;
   seller_negative: number;
+  /** The auction's seq, read in the same statement: it describes exactly this row (a join's snapshot). */
+  seq: number;
 }
 
 import { hasPriceOrCity, type AuctionsQuery, type ListFilter, type ListScope } from './auctions-query';
@@ -318,7 +320,7 @@ export async function listPopular(db: DbOrTx, now: string, since: string, limit:
 export async function findDetail(db: DbOrTx, id: number, viewerId?: number): Promise<DetailRow | undefined> {
   const row = await cardQuery(db)
     .innerJoin('users as s', 's.id', 'a.seller_id')
-    .select(['a.phone_number', 'a.starting_price', 'a.winner_id', 'a.created_at', 'a.relisted_from', 'a.relist_count', 's.first_name as seller_name'])
+    .select(['a.phone_number', 'a.starting_price', 'a.winner_id', 'a.created_at', 'a.relisted_from', 'a.relist_count', 'a.seq', 's.first_name as seller_name'])
     .select((eb) => [
       eb
         .selectFrom('watchlist as w')

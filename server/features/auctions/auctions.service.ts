@@ -14,7 +14,7 @@ import { imagesForAuctions, listImages } from '../images/images.repository';
 import { removeFiles } from '../images/media-store';
 import { watchedAmong } from '../watchlist/watchlist.repository';
 import * as repo from './auctions.repository';
-import { bumpSeq, findSeq, findSeqs } from './seq.repository';
+import { bumpSeq, findSeqs } from './seq.repository';
 import { unitOfWork } from '../../unit-of-work';
 import { queueSavedSearchJob } from '../saved-searches/saved-searches.repository';
 import { presentCard, presentDetail } from './auctions.presenter';
@@ -77,18 +77,17 @@ export async function getDetail(ctx: AppContext, id: number, viewerId?: number):
 
 /**
  * The detail snapshot of an auction for a socket that joins its room (exactly what getDetail() answers)
- * together with its seq, read in one transaction so that the seq describes that snapshot. Undefined when the
- * auction does not exist. `viewerId`: the socket's user, whose `watched` it shows (none: a visitor's socket).
+ * together with its seq. The seq comes in the detail's own statement, so it describes exactly that row (on
+ * PostgreSQL, READ COMMITTED, a second statement could see a bid the first did not). The images are read after
+ * it: never older than the seq (an image change after it is announced again with a larger seq, which only
+ * repeats what the snapshot shows). Undefined when the auction does not exist. `viewerId`: the socket's user,
+ * whose `watched` it shows (none: a visitor's socket).
  */
 export async function getSnapshot(db: Db, id: number, viewerId?: number): Promise<{ seq: number; auction: AuctionDetail } | undefined> {
-  return db.transaction().execute(async (tx) => {
-    const row = await repo.findDetail(tx, id, viewerId);
-    if (!row) return undefined;
-    const seq = await findSeq(tx, id);
-    if (seq === undefined) return undefined;
-    const images = await listImages(tx, id);
-    return { seq, auction: presentDetail(row, images, Date.now(), viewerId) };
-  });
+  const row = await repo.findDetail(db, id, viewerId);
+  if (!row) return undefined;
+  const images = await listImages(db, id);
+  return { seq: row.seq, auction: presentDetail(row, images, Date.now(), viewerId) };
 }
 
 /** The current seq of each existing auction among `ids` (a socket that watches list cards). */

@@ -65,15 +65,18 @@ export function localVersion(): ListVersion {
   return { current: () => n, bump: () => void n++ };
 }
 
-/** Every node's lists share one Redis counter. A failed read serves uncached; a failed bump is logged. */
-export function sharedVersion(ctx: Pick<AppContext, 'redis' | 'logger'>): ListVersion {
-  const counter = ctx.redis!.counter('lists:version');
+/**
+ * Every node's lists share one Redis counter (`name`: the join snapshots', snapshot-cache.ts, is another). A
+ * failed read serves uncached; a failed bump is logged.
+ */
+export function sharedVersion(ctx: Pick<AppContext, 'redis' | 'logger'>, name = 'lists:version'): ListVersion {
+  const counter = ctx.redis!.counter(name);
   return {
     current: () => counter.get().then((v) => v ?? 0, () => null),
     bump: () =>
       counter.incr().then(
         () => undefined,
-        (err: unknown) => ctx.logger.warn({ err }, 'list cache: could not bump the shared version'),
+        (err: unknown) => ctx.logger.warn({ err, counter: name }, 'cache: could not bump the shared version'),
       ),
   };
 }

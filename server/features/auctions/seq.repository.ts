@@ -15,11 +15,6 @@ export async function bumpSeq(tx: DbOrTx, auctionId: number): Promise<number | u
   return row?.seq;
 }
 
-export async function findSeq(db: DbOrTx, auctionId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('auctions').select('seq').where('id', '=', auctionId).executeTakeFirst();
-  return row?.seq;
-}
-
 /** Current seq of each existing auction among `ids`. */
 export async function findSeqs(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
