@@ -11,7 +11,8 @@ import { findAuction, findSeller } from './auctions.repository';
 import { createAuction, deleteAuction, getDetail, listAuctions, listPopular } from './auctions.service';
 import { EditAuctionInput, RelistInput } from '@shared/schemas/auction-edits';
 import { editAuction, relistAuction } from './auction-edits.service';
-import { createListCache, localVersion, sharedVersion } from './list-cache';
+import { createListCache } from './list-cache';
+import { cacheVersion } from '../../lib/version';
 
 /**
  * Text fields only (images have their own call); small limits, the fields are short. multer is loaded with the
@@ -28,7 +29,7 @@ const receiveFields: RequestHandler = async (req, res, next) => {
 export function auctionsRoutes(ctx: AppContext): Router {
   const r = Router();
   // Anonymous public lists (list-cache.ts): one version per node, or one in Redis shared by every node.
-  const lists = createListCache(ctx, ctx.redis ? sharedVersion(ctx) : localVersion());
+  const lists = createListCache(ctx, cacheVersion(ctx.redis, 'lists:version', ctx.logger));
 
   r.post('/auctionItems/', requireActiveUser, receiveFields, async (req, res) => {
     const input = parse(CreateAuctionInput, { ...req.body });
