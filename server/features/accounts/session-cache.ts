@@ -10,7 +10,8 @@
  *   the committed `session:ended` and `user:changed` events (this listener runs first). One node: a counter in
  *   this process; several nodes (REDIS_URL): the Redis counter `sessions:version`, so a logout's, block's or
  *   profile edit's answer on one node is followed by every node's next request reading the rows again.
- * - This node's entries go at once on such a change (also when the shared bump fails).
+ * - This node's entries go at once on such a change (also when the shared bump fails), and whenever the shared
+ *   version cannot be read (Redis away: other nodes' bumps may be failing meanwhile); until it can, nothing is held.
  * - A change no event announces (a row written by hand) is seen at most ENTRY_TTL_MS later; an entry is never
  *   served past its session's expiry. At most MAX_ENTRIES of each kind, the oldest dropped first.
  */
@@ -78,6 +79,8 @@ export function createSessionCache(ctx: Pick<AppContext, 'events'>, version: Cac
   /** `read()` unless a fresh entry of `key` is held; what it finds is held under the version read before it. */
   function cached<K, T>(store: ReturnType<typeof bounded<K, T>>, key: K, valid: (value: T) => boolean, read: () => MaybeAsync<T | undefined>): MaybeAsync<T | undefined> {
     return andThen(version.current(), (v) => {
+      // Unknown (Redis away): a bump may be failing meanwhile, so nothing held now is trusted again.
+      if (v === null) clear();
       seen(v);
       const hit = store.map.get(key);
       const now = Date.now();
