@@ -21,16 +21,22 @@ export function localVersion(): CacheVersion {
   return { current: () => n, bump: () => void n++ };
 }
 
-/** Every node shares one Redis counter `name`. A failed read serves uncached; a failed bump is logged. */
+/** A counter's first value: random, so a counter lost with Redis (restarted empty) does not take values it had. */
+const randomStart = () => Math.floor(Math.random() * 2 ** 40) + 1;
+
+/**
+ * Every node shares one Redis counter `name`. A failed read serves uncached; a failed bump is logged. An unset
+ * counter (new, or lost with Redis) reads as unknown until a node has set it to a random start, and an INCR
+ * that finds it unset (answers 1) sets one too: entries held from before the loss never match again.
+ */
 export function sharedVersion(redis: RedisHandle, name: string, logger: Logger): CacheVersion {
   const counter = redis.counter(name);
+  const warn = (err: unknown) => logger.warn({ err, counter: name }, 'cache: could not bump the shared version');
+  const failed = () => null;
   return {
-    current: () => counter.get().then((v) => v ?? 0, () => null),
-    bump: () =>
-      counter.incr().then(
-        () => undefined,
-        (err: unknown) => logger.warn({ err, counter: name }, 'cache: could not bump the shared version'),
-      ),
+    current: () =>
+      counter.get().then((v) => (v === null ? counter.set(randomStart(), true).then(failed, failed) : v), failed),
+    bump: () => counter.incr().then((n) => (n === 1 ? counter.set(randomStart(), false) : undefined)).then(() => undefined, warn),
   };
 }
 
