@@ -12,6 +12,7 @@ import { migrateToLatest, openAppDatabase, type DbHandle } from './db/connection
 import { createBidLanes } from './features/bids/bid-lanes';
 import { pgSessionsRepository, sessionsRepository } from './features/accounts/sessions.repository';
 import { createSessionCheck } from './features/accounts/session-check';
+import { createSessionCache, type SessionCache } from './features/accounts/session-cache';
 import { getSeqs, getSnapshot } from './features/auctions/auctions.service';
 import { createSnapshotCache, type SnapshotCache } from './features/auctions/snapshot-cache';
 import { createEventSink } from './events';
@@ -19,6 +20,7 @@ import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { loadSessionSecret } from './lib/secret';
 import { connectRedis, type RedisHandle } from './lib/redis';
+import { cacheVersion } from './lib/version';
 import { SESSION_COOKIE, SqliteSessionStore, sessionIfCookie } from './http/session-store';
 import { createCsrf } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/errors';
@@ -69,12 +71,13 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.set('trust proxy', config.trustProxy ? parseTrustProxy(config.trustProxy) : false);
   app.set('etag', false);
 
-  const { sessionsRepo, sessions, sessionMiddleware, secret } = createSessions(config, dbHandle);
+  const events = createEventSink();
+  const sessionCache = createSessionCache({ events }, cacheVersion(redis, 'sessions:version', logger));
+  const { sessionsRepo, sessions, sessionMiddleware, secret } = createSessions(config, dbHandle, sessionCache);
   const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
   const csrf = createCsrf({ secure: config.secureCookies, allowedOrigins, secret });
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), logger });
-  const events = createEventSink();
   const realtime = createRealtime({
     ...{ httpServer, sessionMiddleware: sessionIfCookie(sessionMiddleware), allowedOrigins, logger, events },
     reads: liveReads(dbHandle.db, createSnapshotCache({ events, redis, logger })),
@@ -105,7 +108,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     lifecycle,
   };
 
-  const passport = configurePassport(ctx);
+  const passport = configurePassport(ctx, sessionCache.findUser);
   await applyAdminEmails(ctx);
 
   mountHttp(app, ctx, lifecycle.track, sessionMiddleware, passport.session());
@@ -170,10 +173,13 @@ export async function connectCluster(config: Config, logger: Logger): Promise<Re
   return undefined;
 }
 
-/** The session store (pruned from now on), its middleware, and the secret that signs cookies and visitor tokens. */
-function createSessions(config: Config, dbHandle: DbHandle) {
+/**
+ * The session store (pruned from now on; its reads through the session cache), its middleware, and the secret
+ * that signs cookies and visitor tokens.
+ */
+function createSessions(config: Config, dbHandle: DbHandle, cache: SessionCache) {
   const sessionsRepo = dbHandle.dialect === 'sqlite' ? sessionsRepository(dbHandle.sqlite) : pgSessionsRepository(dbHandle.db);
-  const sessions = new SqliteSessionStore(sessionsRepo);
+  const sessions = new SqliteSessionStore(cache.sessions(sessionsRepo));
   sessions.startPruning();
   const secret = loadSessionSecret(config.dataDir, config.sessionSecret);
   return { sessionsRepo, sessions, sessionMiddleware: createSessionMiddleware(config, sessions, secret), secret };

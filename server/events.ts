@@ -58,6 +58,12 @@ export type DomainEvent =
    */
   | { type: 'session:ended'; userId: number }
   /**
+   * A user's row changed (profile, e-mail verified, Google link, unblocked, the admin role; without `userId`:
+   * any user's), after the write: the session cache (features/accounts/session-cache.ts) drops the user it
+   * holds; no socket is told.
+   */
+  | { type: 'user:changed'; userId?: number }
+  /**
    * What the public lists show changed without an event of its own (an unblocked seller's auctions are listed
    * again): the list cache (features/auctions/list-cache.ts) drops its entries; no socket is told.
    */
@@ -73,6 +79,11 @@ export function notificationEvents(changes: readonly NotificationChange[]): Doma
 /** The `session:ended` of a user whose sessions were ended (logout, password change or reset, block). */
 export function sessionEnded(userId: number): DomainEvent[] {
   return [{ type: 'session:ended', userId }];
+}
+
+/** The `user:changed` of a user whose row was written (or of any user: `userId` left out). */
+export function userChanged(userId?: number): DomainEvent[] {
+  return [userId === undefined ? { type: 'user:changed' } : { type: 'user:changed', userId }];
 }
 
 /** A subscriber: gets every batch of committed events in order; a promise when it finishes later (PostgreSQL). */

@@ -34,15 +34,26 @@ export interface RedisHandle {
 export interface SharedCounter {
   get(): Promise<number | null>;
   incr(): Promise<number>;
+  /** Sets the value (only while the key is unset: `onlyIfUnset`). */
+  set(value: number, onlyIfUnset: boolean): Promise<void>;
 }
 
-function sharedCounter(client: { get(key: string): Promise<string | null>; incr(key: string): Promise<number> }, key: string): SharedCounter {
+interface CounterClient {
+  get(key: string): Promise<string | null>;
+  incr(key: string): Promise<number>;
+  set(key: string, value: string, opts?: { condition: 'NX' }): Promise<unknown>;
+}
+
+function sharedCounter(client: CounterClient, key: string): SharedCounter {
   return {
     get: async () => {
       const v = await client.get(key);
       return v === null ? null : Number(v);
     },
     incr: () => client.incr(key),
+    set: async (value, onlyIfUnset) => {
+      await client.set(key, String(value), onlyIfUnset ? { condition: 'NX' } : undefined);
+    },
   };
 }
 

@@ -50,6 +50,7 @@ function publishOne(out: Outlet, e: DomainEvent): MaybeAsync<void> {
     case 'session:ended':
       return out.realtime.dropUser(e.userId);
     case 'lists:changed':
+    case 'user:changed':
       return;
   }
 }

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/app';
-import { createUser, loginAs } from '../support/factories';
+import { createUser, loginAs, userRowsWritten } from '../support/factories';
 import type { ApiClient } from '../support/http';
 import { imagesForm, pngBuffer } from '../support/images';
 import { collectEvents, connectSocket, emitWithAck, sleep, type TestSocket } from '../support/sockets';
@@ -580,6 +580,7 @@ describe('refusals write nothing', () => {
     const sale = await saleFor(t, sellerId(), u.id);
     const ratingId = await ratingFor(t, u.id, uid('bidderA'));
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', u.id).execute();
+    await userRowsWritten(t.ctx);
     const before = await storedState(t);
     for (const res of [
       await api.post('/api/bids/', { auction_item_id: a.id, amount: 2000 }),

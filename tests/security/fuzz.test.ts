@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnsoldAuction } from '../support/auctions';
 import { startTestServer, type TestServer } from '../support/app';
-import { createUser, loginAs } from '../support/factories';
+import { createUser, loginAs, userRowsWritten } from '../support/factories';
 import { ApiClient } from '../support/http';
 import { assertContract, jsonOrText } from '../support/contract';
 import { pngBuffer } from '../support/images';
@@ -250,6 +250,7 @@ async function keepActorsAlive() {
     const st = await actors[who].get('/api/user/status/');
     if (st.body?.is_authenticated) continue;
     await t.ctx.db.updateTable('users').set({ blocked_at: null }).where('email', '=', credentials[who].email).execute();
+    await userRowsWritten(t.ctx);
     actors[who] = await loginAs(t.url, credentials[who]);
   }
 }

@@ -52,3 +52,11 @@ export async function loginAs(baseUrl: string, user: { email: string; password: 
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return client;
 }
+
+/**
+ * After a test wrote a user row straight into the database: announces it as the app's own writers do (the
+ * `user:changed` event), so the session cache (server/features/accounts/session-cache.ts) reads the row again.
+ */
+export async function userRowsWritten(ctx: AppContext, userId?: number): Promise<void> {
+  await ctx.events.publish([userId === undefined ? { type: 'user:changed' } : { type: 'user:changed', userId }]);
+}

@@ -31,7 +31,8 @@ export interface StatementLog {
  * wakes every second, and under a loaded CI its pass can overlap every run of a measured request): they are
  * told by their call stack (async stack traces reach the job's timer function; see backgroundJob below).
  */
-export function recordStatements(sqlite: Database.Database): StatementLog {
+export function recordStatements(sqlite: Database.Database, opts: RecordOptions = {}): StatementLog {
+  const skipped = skip(opts);
   type Exec = (this: { source: string }, ...args: unknown[]) => unknown;
   const proto = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<'all' | 'get' | 'run' | 'iterate', Exec>;
   const methods = ['all', 'get', 'run', 'iterate'] as const;
@@ -46,7 +47,7 @@ export function recordStatements(sqlite: Database.Database): StatementLog {
   methods.forEach((m, i) => {
     const original = originals[i]!;
     proto[m] = function (this: { source: string }, ...args: unknown[]) {
-      if (/\bsessions\b/i.test(this.source) || backgroundJob()) return original.apply(this, args);
+      if (skipped(this.source)) return original.apply(this, args);
       log.sources.push(this.source);
       const result = original.apply(this, args);
       log.afterEach?.(this.source);
@@ -61,11 +62,22 @@ export function recordStatements(sqlite: Database.Database): StatementLog {
  * Client.query (the one the app's pool uses; process-wide like the SQLite form). On PostgreSQL `afterEach`
  * runs once a statement's answer has arrived.
  */
-export function recordStatementsOf(ctx: AppContext): StatementLog {
-  return ctx.config.databaseUrl ? recordPgStatements() : recordStatements(ctx.sqlite);
+export function recordStatementsOf(ctx: AppContext, opts: RecordOptions = {}): StatementLog {
+  return ctx.config.databaseUrl ? recordPgStatements(opts) : recordStatements(ctx.sqlite, opts);
 }
 
-function recordPgStatements(): StatementLog {
+export interface RecordOptions {
+  /** Record the session store's statements too (the session cache's test: which reads a request still makes). */
+  sessions?: boolean;
+}
+
+/** Whether a statement is left out of the log: a background job's, or the session store's unless asked for. */
+function skip(opts: RecordOptions): (source: string) => boolean {
+  return (source) => (!opts.sessions && /\bsessions\b/i.test(source)) || backgroundJob();
+}
+
+function recordPgStatements(opts: RecordOptions): StatementLog {
+  const skipped = skip(opts);
   type Query = (this: unknown, ...args: unknown[]) => unknown;
   const pg = createRequire(import.meta.url)('pg') as { Client: { prototype: { query: Query } } };
   const proto = pg.Client.prototype;
@@ -82,7 +94,7 @@ function recordPgStatements(): StatementLog {
   proto.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0];
     const source = typeof first === 'string' ? first : ((first as { text?: string } | null)?.text ?? '');
-    if (/\bsessions\b/i.test(source) || backgroundJob()) return original.apply(this, args);
+    if (skipped(source)) return original.apply(this, args);
     log.sources.push(source);
     const result = original.apply(this, args);
     if (!(result instanceof Promise)) return result;

@@ -9,6 +9,7 @@ import { findUserByEmail, findUserById, insertUser, markUserVerified, updateUser
 import { consumeEmailToken, createEmailToken, findUsedTokenUser, revokeEmailTokens } from './email-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { isUniqueViolation } from '../../db/dialect';
+import { userChanged } from '../../events';
 import { mailTexts } from '@shared/texts/mail';
 
 export const VERIFY_TTL_MS = 48 * 3600 * 1000;
@@ -70,6 +71,7 @@ export async function verifyEmail(ctx: AppContext, code: string): Promise<string
   const userId = await consumeEmailToken(ctx.db, code, 'verify');
   if (userId !== null) {
     await markUserVerified(ctx.db, userId, isoAt(Date.now()));
+    await ctx.events.publish(userChanged(userId));
     return VERIFY_RESULT.ok;
   }
   // Mail scanners often open links before the user does: a used link of a verified account says so.
@@ -112,5 +114,6 @@ export async function updateProfile(ctx: AppContext, user: User, input: UpdatePr
     city: input.city ?? user.city,
   };
   await updateUser(ctx.db, user.id, patch);
+  await ctx.events.publish(userChanged(user.id));
   return { ...user, ...patch };
 }

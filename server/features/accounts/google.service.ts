@@ -8,6 +8,7 @@ import { EMAIL_RE, NAME_MAX } from '@shared/rules/limits';
 import { findUserByEmail, findUserByGoogleSub, insertUser, linkGoogleSub } from './accounts.repository';
 import { revokeEmailTokens } from './email-tokens';
 import { isUniqueViolation } from '../../db/dialect';
+import { userChanged } from '../../events';
 
 /** What we take from Google (ID token claims or the userinfo answer). */
 export interface GoogleIdentity {
@@ -125,11 +126,13 @@ export async function signInWithGoogle(ctx: AppContext, id: GoogleIdentity, atte
 }
 
 /** The same Google identity linked to another account meanwhile (unique google_sub) counts as a change too. */
-function link(ctx: AppContext, userId: number, verified: boolean, patch: Parameters<typeof linkGoogleSub>[3]): Promise<boolean> {
-  return linkGoogleSub(ctx.db, userId, verified, patch).catch((err: unknown) => {
+async function link(ctx: AppContext, userId: number, verified: boolean, patch: Parameters<typeof linkGoogleSub>[3]): Promise<boolean> {
+  const linked = await linkGoogleSub(ctx.db, userId, verified, patch).catch((err: unknown) => {
     if (isUniqueViolation(err)) return false;
     throw err;
   });
+  if (linked) await ctx.events.publish(userChanged(userId));
+  return linked;
 }
 
 /** Links (or, when unverified, takes over) the account with the identity's e-mail; null when it changed meanwhile. */

@@ -3,7 +3,8 @@ import { Strategy as GoogleStrategy, type Profile, type StrategyOptions, type Ve
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { srv } from '@shared/texts/server';
-import { findUserById } from './accounts.repository';
+import type { DbOrTx, User } from '../../db/types';
+import { settle, type MaybeAsync } from '../../lib/maybe-async';
 import { signInWithGoogle, toIdentity, type GoogleSignIn } from './google.service';
 
 type Authenticator = InstanceType<typeof Passport>;
@@ -23,16 +24,18 @@ export function googleRedirectEnabled(ctx: AppContext): boolean {
 }
 
 /**
- * passport keeps the user id in the session and reloads the user per request; blocked users are dropped.
- * With GOOGLE_CLIENT_ID + SECRET the `google` strategy (authorization-code flow) is registered too.
+ * passport keeps the user id in the session and reloads the user per request (`findUser`: the session cache's,
+ * session-cache.ts); blocked users are dropped. With GOOGLE_CLIENT_ID + SECRET the `google` strategy
+ * (authorization-code flow) is registered too.
  */
-export function configurePassport(ctx: AppContext): Authenticator {
+export function configurePassport(ctx: AppContext, findUser: (db: DbOrTx, id: number) => MaybeAsync<User | undefined>): Authenticator {
   const passport = new Passport();
   passport.serializeUser<number>((user, done) => done(null, user.id));
   passport.deserializeUser<number>((id, done) => {
-    findUserById(ctx.db, id)
-      .then((user) => done(null, user && !user.blocked_at ? user : false))
-      .catch((err) => done(err));
+    settle(
+      () => findUser(ctx.db, id),
+      (err, user) => (err ? done(err) : done(null, user && !user.blocked_at ? user : false)),
+    );
   });
 
   const g = ctx.config.google;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { sessionEnded } from '../../events';
+import { sessionEnded, userChanged } from '../../events';
 import type { DbOrTx, User } from '../../db/types';
 import { AppError } from '../../http/errors';
 import { isoAt } from '../../lib/time';
@@ -73,7 +73,7 @@ export async function unblockUser(ctx: AppContext, admin: User, userId: number):
     return found;
   });
   // The seller's open auctions are listed again: the lists' cache must not answer without them.
-  if (user.blocked_at) await ctx.events.publish([{ type: 'lists:changed' }]);
+  if (user.blocked_at) await ctx.events.publish([{ type: 'lists:changed' }, ...userChanged(userId)]);
   ctx.logger.info({ adminId: admin.id, userId }, 'user unblocked');
   return { ...user, blocked_at: null };
 }

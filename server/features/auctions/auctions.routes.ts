@@ -13,7 +13,8 @@ import { findAuction, findSeller } from './auctions.repository';
 import { createAuction, deleteAuction, getDetail, listAuctions, listPopular } from './auctions.service';
 import { EditAuctionInput, RelistInput } from '@shared/schemas/auction-edits';
 import { editAuction, relistAuction } from './auction-edits.service';
-import { createListCache, localVersion, sharedVersion, type ListCache } from './list-cache';
+import { createListCache, type ListCache } from './list-cache';
+import { cacheVersion } from '../../lib/version';
 
 /**
  * Text fields only (images have their own call); small limits, the fields are short. multer is loaded with the
@@ -29,7 +30,7 @@ const receiveFields: RequestHandler = async (req, res, next) => {
 
 /** The anonymous public lists' cache (list-cache.ts): one version per node, or one in Redis shared by every node. */
 export function publicListCache(ctx: AppContext): ListCache {
-  return createListCache(ctx, ctx.redis ? sharedVersion(ctx) : localVersion());
+  return createListCache(ctx, cacheVersion(ctx.redis, 'lists:version', ctx.logger));
 }
 
 /** The routes below that answer through the list cache. */

@@ -6,11 +6,11 @@
  * - Only what no caller changes is cached: answers to callers without a user (`req.user` unset). Every
  *   caller-dependent field (`watched`, the seller's `reserve_price`, whatever a later branch adds by viewer) is
  *   computed from the user, so a logged-in caller is never served from it and never fills it.
- * - Freshness by version: every entry carries the list version read *before* its SQL ran; a read serves an entry
- *   only when the version it reads now is the same. The writer bumps the version after the commit and before
- *   its answer (the unit of work awaits the sink; this listener runs first, before the sockets tell anyone):
- *   one node: a counter in this process; several nodes (REDIS_URL): a Redis counter (INCR awaited by the writer,
- *   GET by the reader: one round trip instead of the list's SQL). A pub/sub message would arrive after the 201.
+ * - Freshness by version (lib/version.ts): every entry carries the list version read *before* its SQL ran; a read
+ *   serves an entry only when the version it reads now is the same. The writer bumps the version after the
+ *   commit and before its answer (the unit of work awaits the sink; this listener runs first, before the sockets
+ *   tell anyone): one node: a counter in this process; several nodes (REDIS_URL): the Redis counter
+ *   `lists:version`.
  * - What no event announces (time passing an end_date, a new auction or image before those have events) lives
  *   at most ENTRY_TTL_MS, and never past the earliest end_date among the entry's cards.
  * - The JSON is stored once as bytes, compressed (br or gzip, by Accept-Encoding) at most once per entry.
@@ -19,7 +19,7 @@ import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
 import type { DomainEvent } from '../../events';
-import type { MaybeAsync } from '../../lib/maybe-async';
+import { versionWatch, type CacheVersion } from '../../lib/version';
 
 /** An entry lives at most this long (changes that no event announces). */
 export const ENTRY_TTL_MS = 1000;
@@ -52,33 +52,6 @@ function namesAuction(e: DomainEvent): boolean {
 /** Whether a committed event may change a list: listed, or naming an auction and not known to leave cards alone. */
 export function changesLists(e: DomainEvent): boolean {
   return LIST_EVENTS.has(e.type) || (namesAuction(e) && !NOT_IN_LISTS.has(e.type));
-}
-
-/** The lists' version: read before a list's SQL, bumped after a committed change. null: unknown (do not cache). */
-export interface ListVersion {
-  current(): MaybeAsync<number | null>;
-  bump(): MaybeAsync<void>;
-}
-
-export function localVersion(): ListVersion {
-  let n = 0;
-  return { current: () => n, bump: () => void n++ };
-}
-
-/**
- * Every node's lists share one Redis counter (`name`: the join snapshots', snapshot-cache.ts, is another). A
- * failed read serves uncached; a failed bump is logged.
- */
-export function sharedVersion(ctx: Pick<AppContext, 'redis' | 'logger'>, name = 'lists:version'): ListVersion {
-  const counter = ctx.redis!.counter(name);
-  return {
-    current: () => counter.get().then((v) => v ?? 0, () => null),
-    bump: () =>
-      counter.incr().then(
-        () => undefined,
-        (err: unknown) => ctx.logger.warn({ err, counter: name }, 'cache: could not bump the shared version'),
-      ),
-  };
 }
 
 interface Entry {
@@ -171,11 +144,11 @@ function entryStore() {
 
 /**
  * The cache of one app: subscribes to its committed events (first, so the version moves before any socket
- * event or answer goes out). `version`: localVersion() on one node, sharedVersion() with Redis.
+ * event or answer goes out). `version`: lib/version.ts cacheVersion(ctx.redis, 'lists:version', …).
  */
-export function createListCache(ctx: Pick<AppContext, 'events'>, version: ListVersion): ListCache {
+export function createListCache(ctx: Pick<AppContext, 'events'>, version: CacheVersion): ListCache {
   const entries = entryStore();
-  let highest = -1;
+  const seen = versionWatch(() => entries.clear());
   ctx.events.subscribe(
     (events) => {
       if (!events.some(changesLists)) return;
@@ -190,9 +163,7 @@ export function createListCache(ctx: Pick<AppContext, 'events'>, version: ListVe
     const locals = res.locals as { [VERSION_READ]?: number | null };
     const v = VERSION_READ in locals ? (locals[VERSION_READ] ?? null) : await version.current();
     locals[VERSION_READ] = v;
-    // A version lower than one seen (the shared counter was reset): older entries could carry it again.
-    if (v !== null && v < highest) entries.clear();
-    if (v !== null) highest = Math.max(highest, v);
+    seen(v);
     const hit = entries.get(req.originalUrl);
     return { v, hit: hit && hit.version === v && Date.now() < hit.expires ? hit : undefined };
   };

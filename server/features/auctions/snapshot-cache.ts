@@ -20,7 +20,8 @@
 import type { AppContext } from '../../context';
 import type { DomainEvent } from '../../events';
 import type { AuctionDetail } from '@shared/schemas/auctions';
-import { ENTRY_TTL_MS, sharedVersion } from './list-cache';
+import { ENTRY_TTL_MS } from './list-cache';
+import { sharedVersion, versionWatch } from '../../lib/version';
 
 /** Auctions whose snapshots are kept at most (the least recently stored go first). */
 const MAX_ENTRIES = 1000;
@@ -50,11 +51,11 @@ export interface SnapshotCache {
 
 /** The cache of one app, on its committed events; its version is shared through Redis when the app has it. */
 export function createSnapshotCache(ctx: Pick<AppContext, 'events' | 'redis' | 'logger'>): SnapshotCache {
-  const shared = ctx.redis ? sharedVersion(ctx, 'snapshots:version') : null;
+  const shared = ctx.redis ? sharedVersion(ctx.redis, 'snapshots:version', ctx.logger) : null;
   const entries = new Map<number, Entry>();
   /** Batches of events naming an auction that this node published. */
   let epoch = 0;
-  let highest = -1;
+  const seen = versionWatch(() => entries.clear());
   ctx.events.subscribe(
     (events) => {
       let named = false;
@@ -76,9 +77,7 @@ export function createSnapshotCache(ctx: Pick<AppContext, 'events' | 'redis' | '
       const e = epoch;
       const v = shared ? await shared.current() : e;
       if (v === null) return load();
-      // A version lower than one seen (the shared counter was reset): older entries could carry it again.
-      if (v < highest) entries.clear();
-      highest = Math.max(highest, v);
+      if (shared) seen(v);
       const hit = entries.get(auctionId);
       // One node: an entry that lives was stored with no event in between and has seen none since (it
       // would be gone). Several nodes: the other nodes' events show only in the counter.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/app';
-import { createUser, loginAs } from '../../support/factories';
+import { createUser, loginAs, userRowsWritten } from '../../support/factories';
 import { ApiClient } from '../../support/http';
 import { mailsTo, RESET_LINK, sleep, waitForMail } from './helpers';
 
@@ -70,6 +70,7 @@ describe('POST /api/change-password/', () => {
     const c = await loginAs(t.url, u);
     // As if the account had been created through Google: no password.
     await t.ctx.db.updateTable('users').set({ password_hash: null }).where('id', '=', u.id).execute();
+    await userRowsWritten(t.ctx);
     const res = await c.post('/api/change-password/', { old_password: 'bilo-sta-1', new_password: 'NovaLozinka9' });
     expect(res.status).toBe(400);
     expect(res.body.old_password).toEqual([expect.stringMatching(/Zaboravljena lozinka/)]);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/app';
 import { createAuction } from '../../support/auctions';
-import { createUser, loginAs } from '../../support/factories';
+import { createUser, loginAs, userRowsWritten } from '../../support/factories';
 import type { ApiClient } from '../../support/http';
 
 let t: TestServer;
@@ -173,6 +173,7 @@ describe('GET /api/admin/users/ paging and search', () => {
     const api = await loginAs(t.url, u);
     expect((await api.put('/api/update-profile/', { first_name: 'Novi Ćirić' })).status).toBe(200);
     await t.ctx.db.updateTable('users').set({ email: `novi${process.pid}@primer.rs` }).where('id', '=', u.id).execute();
+    await userRowsWritten(t.ctx);
     expect((await users(`q=${encodeURIComponent('stari')}&page=1`)).results.map((r) => r.id)).not.toContain(u.id);
     expect((await users(`q=${encodeURIComponent('novi ciric')}&page=1`)).results.map((r) => r.id)).toEqual([u.id]);
     expect((await users(`q=novi${process.pid}@&page=1`)).results.map((r) => r.id)).toEqual([u.id]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/app';
-import { createUser, loginAs } from '../../support/factories';
+import { createUser, loginAs, userRowsWritten } from '../../support/factories';
 import { createAuction } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
 
@@ -44,6 +44,7 @@ describe('POST /api/auctionItems/', () => {
     const user = await createUser(t.ctx);
     const c = await loginAs(t.url, user);
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+    await userRowsWritten(t.ctx);
     const res = await c.post('/api/auctionItems/', form(valid));
     expect(res.status).toBe(403);
   });

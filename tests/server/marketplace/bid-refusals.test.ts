@@ -14,6 +14,7 @@ import { actor, auctionRow, bid, type Actor } from '../../support/marketplace';
 import { BID_GATE_READ, LOCKED_AUCTION_READ, recordStatementsOf, type StatementLog } from '../../support/statements';
 import { onPostgres } from '../../support/pg';
 import type { BodyOf } from '../../support/contract';
+import { userRowsWritten } from '../../support/factories';
 
 let t: TestServer;
 let seller: Actor;
@@ -214,8 +215,10 @@ describe('refusals that are not about the auction do not carry them', () => {
     const a = await createAuction(t.ctx, seller.user.id);
     const unverified = await actor(t);
     await t.ctx.db.updateTable('users').set({ verified_at: null }).where('id', '=', unverified.user.id).execute();
+    await userRowsWritten(t.ctx);
     const blocked = await actor(t);
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', blocked.user.id).execute();
+    await userRowsWritten(t.ctx);
     const answers: [Res, number][] = [
       [await bid(ana.api, 99_999_999, 5000), 404],
       [await bid(new ApiClient(t.url), a.id, 5000), 403],

@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../../support/app';
 import { createAuction } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
 import { actor, auctionRow, bid, notificationsOf, type Actor } from '../../support/marketplace';
+import { userRowsWritten } from '../../support/factories';
 
 let t: TestServer;
 let seller: Actor;
@@ -33,6 +34,7 @@ describe('POST /api/bids/', () => {
     const a = await createAuction(t.ctx, seller.user.id);
     const u = await actor(t);
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', u.user.id).execute();
+    await userRowsWritten(t.ctx);
     const res = await bid(u.api, a.id, 1010);
     expect(res.status).toBe(403);
     expect((await auctionRow(t, a.id)).current_price).toBe(1000);
@@ -42,6 +44,7 @@ describe('POST /api/bids/', () => {
     const a = await createAuction(t.ctx, seller.user.id);
     const u = await actor(t);
     await t.ctx.db.updateTable('users').set({ verified_at: null }).where('id', '=', u.user.id).execute();
+    await userRowsWritten(t.ctx);
     const res = await bid(u.api, a.id, 1010);
     expect(res.status).toBe(403);
     expect(res.body.detail).toBe('Vaš nalog nije verifikovan. Proverite vaš email.');

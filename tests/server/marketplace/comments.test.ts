@@ -4,6 +4,7 @@ import { createAuction } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
 import { actor, notificationsOf, watchAuction, type Actor } from '../../support/marketplace';
 import { collectEvents, connectSocket, sleep, waitForEvent } from '../../support/sockets';
+import { userRowsWritten } from '../../support/factories';
 
 let t: TestServer;
 let seller: Actor;
@@ -35,6 +36,7 @@ describe('POST /api/comments/create/', () => {
     const a = await createAuction(t.ctx, seller.user.id);
     const u = await actor(t);
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', u.user.id).execute();
+    await userRowsWritten(t.ctx);
     expect((await post(u.api, a.id, 'Zdravo')).status).toBe(403);
     expect((await ana.api.get(`/api/comments/${a.id}/`)).body).toEqual([]);
   });

@@ -13,6 +13,7 @@ import { insertNotification } from '../../../server/features/notifications/notif
 import { queueMailFor } from '../../../server/features/email-alerts/email-alerts.queue';
 import { EMAIL_KINDS } from '@shared/rules/email-kinds';
 import { isoAt } from '../../../server/lib/time';
+import { userRowsWritten } from '../../support/factories';
 
 const FAST = { MAIL_POLL_SECONDS: '0.1', MAIL_RETRY_SECONDS: '0.2' };
 
@@ -126,7 +127,9 @@ describe('e-mail alerts (outbox)', () => {
     const a = await createAuction(t.ctx, seller.user.id);
     const now = isoAt(Date.now());
     await t.ctx.db.updateTable('users').set({ blocked_at: now }).where('id', '=', blocked.user.id).execute();
+    await userRowsWritten(t.ctx);
     await t.ctx.db.updateTable('users').set({ verified_at: null }).where('id', '=', unverified.user.id).execute();
+    await userRowsWritten(t.ctx);
     for (const u of [blocked, unverified]) {
       await unitOfWork(t.ctx, async (tx) => [await notifyWinner(tx, u.user.id, a, 1500, { name: 'S', phone: '064' }, isoAt(Date.now()))], { events: notificationEvents });
     }

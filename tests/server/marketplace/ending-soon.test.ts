@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from '../../support/app';
 import { createAuction, type AuctionOpts } from '../../support/auctions';
 import { actor, auctionRow, bid, eventually, notificationsOf, type Actor } from '../../support/marketplace';
 import { collectEvents, sleep, socketTracker, type TestSocket } from '../../support/sockets';
+import { userRowsWritten } from '../../support/factories';
 
 const ALERT = 'se završava za';
 const alertText = (id: number, titleHtml: string, minutes: string) => `Aukcija <a href="/aukcija/${id}">${titleHtml}</a> se završava za ${minutes}.`;
@@ -141,6 +142,7 @@ describe('ending soon (ENDING_SOON_SECONDS=2, SOFT_CLOSE_SECONDS=3)', () => {
       { watches: [[w.user.id, long], [seller.user.id, long], [blockedWatcher.user.id, long]], bids: [[blockedBidder.user.id, 1010, long]] },
     );
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', 'in', [blockedWatcher.user.id, blockedBidder.user.id]).execute();
+    await userRowsWritten(t.ctx);
     await sendDueEndingSoon(t.ctx);
     expect(await alertsOf(t, w.user.id, a.id)).toHaveLength(1);
     for (const who of [seller, blockedWatcher, blockedBidder]) expect(await alertsOf(t, who.user.id, a.id), who.user.first_name).toEqual([]);

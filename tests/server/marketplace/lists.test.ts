@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/app';
 import { pastTheCache } from '../../support/list-cache';
-import { createUser, loginAs } from '../../support/factories';
+import { createUser, loginAs, userRowsWritten } from '../../support/factories';
 import { createAuction } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
 import { recordStatementsOf } from '../../support/statements';
@@ -51,6 +51,7 @@ describe('public lists', () => {
       blockedOpen: (await createAuction(t.ctx, blocked.id, { endsInMs: 2 * H })).id,
     };
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', blocked.id).execute();
+    await userRowsWritten(t.ctx);
   });
 
   it('GET /api/auctions/ shows open auctions of unblocked sellers, soonest end first, as cards', async () => {
@@ -142,8 +143,10 @@ describe('public lists', () => {
   it("a blocked seller's open auctions come back when the seller is unblocked", async () => {
     // Written straight into the database (the admin routes' own test is list-counts.test.ts): past the list cache.
     await t.ctx.db.updateTable('users').set({ blocked_at: null }).where('id', '=', blocked.id).execute();
+    await userRowsWritten(t.ctx);
     expect(ids((await visitor.get(pastTheCache('/api/auctions/'))).body)).toContain(a.blockedOpen);
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', blocked.id).execute();
+    await userRowsWritten(t.ctx);
     expect(ids((await visitor.get(pastTheCache('/api/auctions/'))).body)).not.toContain(a.blockedOpen);
   });
 });

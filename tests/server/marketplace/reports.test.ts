@@ -12,6 +12,7 @@ import { createAuction } from '../../support/auctions';
 import { ApiClient } from '../../support/http';
 import { actor, bid, notificationsOf, type Actor } from '../../support/marketplace';
 import { saleOf } from '../../support/sales';
+import { userRowsWritten } from '../../support/factories';
 
 let t: TestServer;
 let seller: Actor;
@@ -58,6 +59,7 @@ describe('POST /api/reports/', () => {
     // Logged in, then unverified (an unverified member cannot log in at all).
     const unverified = await actor(t);
     await t.ctx.db.updateTable('users').set({ verified_at: null }).where('id', '=', unverified.user.id).execute();
+    await userRowsWritten(t.ctx);
     expect((await report(unverified.api, { target_type: 'auction', target_id: a.id, reason: 'fraud' })).status).toBe(403);
   });
 

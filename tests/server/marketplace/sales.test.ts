@@ -14,6 +14,7 @@ import { ApiClient } from '../../support/http';
 import { actor, bid, notificationsOf, type Actor } from '../../support/marketplace';
 import { ratingOf, saleOf } from '../../support/sales';
 import { emitWithAck, socketTracker, sleep, waitForEvent } from '../../support/sockets';
+import { userRowsWritten } from '../../support/factories';
 
 const DAY_MS = 86_400_000;
 let t: TestServer;
@@ -359,10 +360,12 @@ describe('ratings outlive their auction and survive a block', () => {
     expect(got.status).toBe(201);
     // Blocked while a session is alive (defence in depth), then by the admin (which ends the session).
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', b.user.id).execute();
+    await userRowsWritten(t.ctx);
     const refused = await rate(b.api, sale2.id, { value: 'positive' });
     expect(refused.status).toBe(403);
     expect((await reply(b.api, got.body.id, { content: 'Jesam platio.' })).status).toBe(403);
     await t.ctx.db.updateTable('users').set({ blocked_at: null }).where('id', '=', b.user.id).execute();
+    await userRowsWritten(t.ctx);
     expect((await admin.api.post(`/api/admin/users/${b.user.id}/block/`)).status).toBe(200);
     expect((await rate(b.api, sale2.id, { value: 'positive' })).status).toBe(403);
     expect(await t.ctx.db.selectFrom('ratings').select('id').where('auction_id', '=', sale2.id).execute()).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/app';
-import { createUser, loginAs } from '../../support/factories';
+import { createUser, loginAs, userRowsWritten } from '../../support/factories';
 import { createAuction } from '../../support/auctions';
 import { collectEvents, connectSocket, emitWithAck, sleep, waitForEvent, socketTracker } from '../../support/sockets';
 import type { NotificationEvent } from '@shared/socket-events';
@@ -205,6 +205,7 @@ describe('user rooms', () => {
     const eve = await createUser(t.ctx);
     const client = await loginAs(t.url, eve);
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', eve.id).execute();
+    await userRowsWritten(t.ctx);
     const sock = await connect(t.url, { cookie: client.cookieHeader });
     const forged = await connect(t.url, { cookie: 'sessionid=s%3Aforged.signature' });
     const saw = collectEvents(sock, 'notification:created');
@@ -246,6 +247,7 @@ describe('user rooms', () => {
     const s1 = await connect(t.url, { cookie: (await loginAs(t.url, ana)).cookieHeader });
     const s2 = await connect(t.url, { cookie: (await loginAs(t.url, ana)).cookieHeader });
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', ana.id).execute();
+    await userRowsWritten(t.ctx);
     await t.ctx.realtime.dropUser(ana.id);
     const saw1 = collectEvents(s1, 'notification:created');
     const saw2 = collectEvents(s2, 'notification:created');
@@ -263,6 +265,7 @@ describe('user rooms', () => {
     t.ctx.realtime.toUser(ana.id, 'notifications:count', { unread_notifications_count: 1 });
     expect(await still).toEqual({ unread_notifications_count: 1 });
     await t.ctx.db.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', ana.id).execute();
+    await userRowsWritten(t.ctx);
     await sleep(1200);
     const saw = collectEvents(sock, 'notifications:count');
     t.ctx.realtime.toUser(ana.id, 'notifications:count', { unread_notifications_count: 2 });
