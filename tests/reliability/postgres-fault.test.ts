@@ -18,6 +18,7 @@ import { onPostgres, TEST_DATABASE_URL } from '../support/pg';
 import { insertAuction, insertUser } from '../support/reliability-server';
 import { sleep } from '../support/sockets';
 import { pollHealth, startCuttableProxy, startOwnRedis, steadyLoad, type Answer, type CuttableProxy, type OwnRedis } from '../support/faults';
+import { ENTRY_TTL_MS as LIST_ENTRY_TTL_MS } from '../../server/features/auctions/list-cache';
 
 const PASSWORD = 'Lozinka123';
 const CUT_MS = 3000;
@@ -91,7 +92,10 @@ describe.skipIf(!onPostgres)('PostgreSQL cut under load, two nodes [PostgreSQL r
     const during = answers.filter((a) => a.at > cutAt + 300 && a.at + a.ms < restoredAt);
     const unavailable = answers.filter((a) => a.status === 503);
     expect(during.length).toBeGreaterThan(0);
-    expect(during.every((a) => a.status === 503), `answers while cut: ${JSON.stringify([...new Set(during.map((a) => a.status))])}`).toBe(true);
+    // A visitor's list read may still be answered from the list cache (issue 30) with an entry made before the
+    // cut: no write can commit while the database is away, so it is still the current list, for at most its TTL.
+    const servedWhileCut = (a: Answer) => a.status === 503 || (a.what === 'list' && a.status === 200 && a.at < cutAt + LIST_ENTRY_TTL_MS);
+    expect(during.every(servedWhileCut), `answers while cut: ${JSON.stringify(during.filter((a) => !servedWhileCut(a)).map((a) => `${a.what} ${a.status} +${a.at - cutAt} ms`))}`).toBe(true);
     for (const a of unavailable) expect(a.body).toMatchObject({ code: 'unavailable', detail: srv.unavailable, message: srv.unavailable });
     for (const n of c.nodes) {
       for (const what of ['bid', 'list'] as const) expect(unavailable.some((a) => a.node === n.url && a.what === what), `${what} 503 on ${n.url}`).toBe(true);
