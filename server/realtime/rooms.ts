@@ -15,6 +15,7 @@ import {
 import type { AuctionDetail } from '@shared/schemas/auctions';
 import type { Metrics } from '../lib/metrics';
 import { acked } from './acks';
+import { encodeOnce } from './encoder';
 import type { IoSocket } from './io';
 import { rtTexts } from '@shared/texts/realtime';
 
@@ -72,7 +73,8 @@ async function join(socket: IoSocket, reads: LiveReads, auctionId: number, metri
     return { ok: false, detail: rtTexts.notFound };
   }
   if (!already) metrics.roomJoins('join', 1);
-  return { ok: true, server_time: Date.now(), seq: snap.seq, auction: snap.auction };
+  // A visitors' cached snapshot is shared by every socket served from it: its JSON is made once (encoder.ts).
+  return { ok: true, server_time: Date.now(), seq: snap.seq, auction: encodeOnce(snap.auction) };
 }
 
 async function watch(socket: IoSocket, reads: LiveReads, auctionIds: number[], metrics: Metrics): Promise<AuctionsWatchAck> {
