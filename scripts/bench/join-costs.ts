@@ -11,31 +11,14 @@
 import fs from 'node:fs';
 import { seedBench } from './seed-100k';
 import { tempDir } from '../lib/harness/ports';
-import { rssBytes, startBaseline, startServer, type Running } from './lib/proc';
-import { holdSockets } from './lib/benchmarks';
+import { startBaseline, startServer, type Running } from './lib/proc';
+import { cpuMs, round } from './lib/join-round';
 import { getJson, loginAll } from './lib/client';
 import { runLoad } from './lib/proc';
 import type { WatchConfig, WatchResult } from './loadgen/watchers';
 import { BENCH_PASSWORD } from './seed-100k';
 import { raiseOpenFiles } from './lib/many-watchers';
 import { fmt, median } from './lib/stats';
-
-const cpuMs = (pid: number) => {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) * (1000 / 100);
-};
-
-/** One connect+join of `sockets` visitors: the server's CPU (ms), the wall time (ms) and its RSS (MB) with all of them held. */
-async function round(target: Running, sockets: number, auctionId: number): Promise<{ cpu: number; wall: number; rss: number }> {
-  const cpu0 = cpuMs(target.pid);
-  const t0 = performance.now();
-  const held = await holdSockets(target.url, sockets, auctionId);
-  const wall = performance.now() - t0;
-  const cpu = cpuMs(target.pid) - cpu0;
-  const rss = rssBytes(target.pid) / (1024 * 1024);
-  await held.stop();
-  return { cpu, wall, rss };
-}
 
 /** Server CPU per bid event of B2's load (the connect+join of its watchers measured apart and taken off). */
 async function perEvent(target: Running, cfg: WatchConfig): Promise<{ cpuPerEvent: number; p99: number }> {
