@@ -5,6 +5,8 @@
  * summary gives each one's median and minimum CPU per socket (the minimum is the figure the machine's other work
  * inflates least) and the RSS with every socket held. Meant for a shared machine where join-costs.ts's bare ratio
  * swings from round to round: before and after are compared with each other, bare rides along as the yardstick.
+ * JOIN_AB_FLAGS_BEFORE / JOIN_AB_FLAGS_AFTER (space-separated Node flags, '' for none) replace npm start's flags
+ * for one side, e.g. the same build twice with other GC settings.
  */
 import fs from 'node:fs';
 import { seedBench } from './seed-100k';
@@ -25,12 +27,15 @@ async function build(name: string, entry: string): Promise<Target> {
   const dir = tempDir(`join-ab-${name}-`);
   const seed = await seedBench(dir, { auctions: 10, bidders: 2 });
   process.env.BENCH_SERVER_ENTRY = entry;
-  return { name, running: await startServer({ dataDir: dir, source: false }), auctionId: seed.hotAuctionId, runs: [] };
+  const flags = process.env[`JOIN_AB_FLAGS_${name.toUpperCase()}`];
+  const nodeFlags = flags === undefined ? undefined : flags.split(' ').filter(Boolean);
+  return { name, running: await startServer({ dataDir: dir, source: false, nodeFlags }), auctionId: seed.hotAuctionId, runs: [] };
 }
 
 function summary(t: Target, sockets: number): string {
   const per = t.runs.map((r) => (r.cpu * 1000) / sockets);
-  return `${t.name}: CPU per connect+join median ${fmt(median(per))} µs, min ${fmt(Math.min(...per))} µs; RSS held median ${fmt(median(t.runs.map((r) => r.rss)), 0)} MB; wall median ${fmt(median(t.runs.map((r) => r.wall)) / 1000, 1)} s`;
+  const user = t.runs.map((r) => (r.user * 1000) / sockets);
+  return `${t.name}: CPU per connect+join median ${fmt(median(per))} µs, min ${fmt(Math.min(...per))} µs; user CPU median ${fmt(median(user))} µs, min ${fmt(Math.min(...user))} µs; RSS held median ${fmt(median(t.runs.map((r) => r.rss)), 0)} MB; wall median ${fmt(median(t.runs.map((r) => r.wall)) / 1000, 1)} s`;
 }
 
 async function main() {
@@ -46,7 +51,8 @@ async function main() {
     for (let r = 0; r < rounds; r++) {
       const order = targets.map((_, i) => targets[(i + r) % targets.length]!);
       for (const t of order) t.runs.push(await round(t.running, sockets, t.auctionId));
-      console.log(`round ${r + 1}: ${targets.map((t) => `${t.name} ${fmt((t.runs[r]!.cpu * 1000) / sockets)} µs`).join(', ')}; load ${load()}`);
+      const at = (t: Target) => t.runs[r]!;
+      console.log(`round ${r + 1}: ${targets.map((t) => `${t.name} ${fmt((at(t).cpu * 1000) / sockets)} µs (user ${fmt((at(t).user * 1000) / sockets)})`).join(', ')}; load ${load()}`);
     }
   } finally {
     await Promise.all(targets.map((t) => t.running.stop()));
