@@ -12,28 +12,13 @@ import fs from 'node:fs';
 import { seedBench } from './seed-100k';
 import { tempDir } from '../lib/harness/ports';
 import { startBaseline, startServer, type Running } from './lib/proc';
-import { holdSockets } from './lib/benchmarks';
+import { cpuMs, round } from './lib/join-round';
 import { getJson, loginAll } from './lib/client';
 import { runLoad } from './lib/proc';
 import type { WatchConfig, WatchResult } from './loadgen/watchers';
 import { BENCH_PASSWORD } from './seed-100k';
 import { raiseOpenFiles } from './lib/many-watchers';
 import { fmt, median } from './lib/stats';
-
-const cpuMs = (pid: number) => {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) * (1000 / 100);
-};
-
-async function round(target: Running, sockets: number, auctionId: number): Promise<{ cpu: number; wall: number }> {
-  const cpu0 = cpuMs(target.pid);
-  const t0 = performance.now();
-  const held = await holdSockets(target.url, sockets, auctionId);
-  const wall = performance.now() - t0;
-  const cpu = cpuMs(target.pid) - cpu0;
-  await held.stop();
-  return { cpu, wall };
-}
 
 /** Server CPU per bid event of B2's load (the connect+join of its watchers measured apart and taken off). */
 async function perEvent(target: Running, cfg: WatchConfig): Promise<{ cpuPerEvent: number; p99: number }> {
@@ -67,8 +52,8 @@ async function main() {
   const seed = await seedBench(dir, { auctions: 10, bidders: 2 });
   const server = await startServer({ dataDir: dir, source: false });
   const bare = await startBaseline('bare-io');
-  const subj: { cpu: number; wall: number }[] = [];
-  const base: { cpu: number; wall: number }[] = [];
+  const subj: Awaited<ReturnType<typeof round>>[] = [];
+  const base: Awaited<ReturnType<typeof round>>[] = [];
   try {
     // A warm-up of each: JIT, the first allocations of the heap.
     await round(bare, 500, 1);
@@ -77,7 +62,7 @@ async function main() {
       base.push(await round(bare, sockets, 1));
       subj.push(await round(server, sockets, seed.hotAuctionId));
       const [b, s] = [base[r]!, subj[r]!];
-      console.log(`round ${r + 1}: CPU per socket bare ${fmt((b.cpu * 1000) / sockets)} µs / aukcije ${fmt((s.cpu * 1000) / sockets)} µs; wall bare ${fmt(b.wall / 1000, 1)} s / aukcije ${fmt(s.wall / 1000, 1)} s`);
+      console.log(`round ${r + 1}: CPU per socket bare ${fmt((b.cpu * 1000) / sockets)} µs / aukcije ${fmt((s.cpu * 1000) / sockets)} µs; wall bare ${fmt(b.wall / 1000, 1)} s / aukcije ${fmt(s.wall / 1000, 1)} s; RSS held bare ${fmt(b.rss, 0)} MB / aukcije ${fmt(s.rss, 0)} MB`);
     }
     if (eventWatchers) {
       const ids = await loginAll(server.url, seed.bidders.map((b) => b.email), BENCH_PASSWORD);

@@ -22,34 +22,36 @@ export function ackOf<R>(args: readonly unknown[]): Ack<R> {
   return isAck<R>(last) ? last : () => {};
 }
 
-type Listener<R> = (payload: unknown, ack: Ack<R>) => void;
+/** A listener socket.io calls with the socket as `this` (EventEmitter's rule): one function serves every socket. */
+type Listener<R> = (this: IoSocket, payload: unknown, ack: Ack<R>) => void;
 
 /**
  * `[event, listener]` for socket.on(...): the listener parses the first argument with `schema` and acks what
- * `handle` answers. Bad input and a thrown error become `{ok:false, detail}`; a socket that disconnected
- * meanwhile gets no answer. Typed by the answer, so socket.on checks it against the event's ack.
+ * `handle` answers for the socket it was called on. Bad input and a thrown error become `{ok:false, detail}`; a
+ * socket that disconnected meanwhile gets no answer. Built once per server, not per socket (B9: 10,000 sockets
+ * hold the same five functions). Typed by the answer, so socket.on checks it against the event's ack.
  */
 export function acked<E extends keyof ClientToServerEvents, S extends z.ZodType, R>(
-  socket: IoSocket,
   logger: Logger,
   event: E,
   schema: S,
-  handle: (input: z.output<S>) => R | Promise<R>,
+  handle: (socket: IoSocket, input: z.output<S>) => R | Promise<R>,
 ): [E, Listener<R>] {
-  const listener = (...args: unknown[]): void => {
+  const answer = async (socket: IoSocket, input: z.output<S>, ack: Ack<R>): Promise<void> => {
+    let result: R | AckError;
+    try {
+      result = await handle(socket, input);
+    } catch (err) {
+      logger.error({ err, event }, 'socket handler failed');
+      result = { ok: false, detail: rtTexts.internal };
+    }
+    if (socket.connected) ack(result);
+  };
+  function listener(this: IoSocket, ...args: unknown[]): void {
     const ack = ackOf<R>(args);
     const parsed = schema.safeParse(args[0]);
     if (!parsed.success) return ack({ ok: false, detail: rtTexts.invalid });
-    void (async () => {
-      let answer: R | AckError;
-      try {
-        answer = await handle(parsed.data);
-      } catch (err) {
-        logger.error({ err, event }, 'socket handler failed');
-        answer = { ok: false, detail: rtTexts.internal };
-      }
-      if (socket.connected) ack(answer);
-    })();
-  };
+    void answer(this, parsed.data, ack);
+  }
   return [event, listener];
 }

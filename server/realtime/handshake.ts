@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { Server, type ServerOptions } from 'socket.io';
 import type { Io } from './io';
 import type { SessionCheck } from './session-check';
+import { reuseEncodedValues } from './encoder';
 import { settle } from '../lib/maybe-async';
 
 interface HandshakeOptions {
@@ -37,6 +38,7 @@ export function createIoServer(opts: HandshakeOptions): Io {
       cb(null, !origin || allowed.has(origin.replace(/\/$/, '')));
     },
   });
+  reuseEncodedValues(io);
   io.engine.use(opts.sessionMiddleware);
   io.use((socket, next) => {
     const req = socket.request as SessionRequest;

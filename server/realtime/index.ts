@@ -11,7 +11,7 @@ import { sessionRechecks } from './demote';
 import { DEFAULT_FLOOD, guardFlood, type FloodOptions } from './flood';
 import { createIoServer } from './handshake';
 import { publish } from './publish';
-import { registerRoomHandlers, type LiveReads } from './rooms';
+import { registerRoomHandlers, roomHandlers, type LiveReads } from './rooms';
 import type { SessionCheck } from './session-check';
 import { startSessionTimers } from './timers';
 
@@ -57,10 +57,11 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   const metrics = opts.metrics ?? NO_METRICS;
   const io = createIoServer({ ...opts, check });
   metrics.sockets(() => io.of('/').sockets.size);
+  const handlers = roomHandlers(opts.reads, logger, metrics);
   io.on('connection', (socket) => {
     if (socket.data.userId) void socket.join(userRoom(socket.data.userId));
     if (flood) guardFlood(socket, flood, logger);
-    registerRoomHandlers(socket, opts.reads, logger, metrics);
+    registerRoomHandlers(socket, handlers);
   });
   const rechecks = sessionRechecks(io, check, logger);
   const timers = startSessionTimers(rechecks, logger, opts.sessionCheckMs ?? 30_000);

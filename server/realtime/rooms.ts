@@ -15,6 +15,7 @@ import {
 import type { AuctionDetail } from '@shared/schemas/auctions';
 import type { Metrics } from '../lib/metrics';
 import { acked } from './acks';
+import { encodeOnce } from './encoder';
 import type { IoSocket } from './io';
 import { rtTexts } from '@shared/texts/realtime';
 
@@ -34,22 +35,28 @@ export interface LiveReads {
 
 const auctionRoomsOf = (socket: IoSocket) => [...socket.rooms].filter((r) => auctionIdOfRoom(r) !== null).length;
 
-export function registerRoomHandlers(socket: IoSocket, reads: LiveReads, logger: Logger, metrics: Metrics): void {
-  socket.on(...acked(socket, logger, 'time:sync', TimeSyncInput, (p) => ({ client_time: p.client_time, server_time: Date.now() })));
-  socket.on(...acked(socket, logger, 'auction:join', AuctionJoinInput, ({ auction_id }) => join(socket, reads, auction_id, metrics)));
-  socket.on(
-    ...acked(socket, logger, 'auction:leave', AuctionLeaveInput, async ({ auction_id }) => {
+/** The room handlers of one server, shared by all its sockets (each is called with its socket as `this`). */
+export type RoomHandlers = ReturnType<typeof roomHandlers>;
+
+export function roomHandlers(reads: LiveReads, logger: Logger, metrics: Metrics) {
+  return [
+    acked(logger, 'time:sync', TimeSyncInput, (_socket, p) => ({ client_time: p.client_time, server_time: Date.now() })),
+    acked(logger, 'auction:join', AuctionJoinInput, (socket, { auction_id }) => join(socket, reads, auction_id, metrics)),
+    acked(logger, 'auction:leave', AuctionLeaveInput, async (socket, { auction_id }) => {
       await socket.leave(auctionRoom(auction_id));
       return { ok: true as const };
     }),
-  );
-  socket.on(...acked(socket, logger, 'auctions:watch', AuctionsWatchInput, ({ auction_ids }) => watch(socket, reads, auction_ids, metrics)));
-  socket.on(
-    ...acked(socket, logger, 'auctions:unwatch', AuctionsUnwatchInput, async ({ auction_ids }) => {
+    acked(logger, 'auctions:watch', AuctionsWatchInput, (socket, { auction_ids }) => watch(socket, reads, auction_ids, metrics)),
+    acked(logger, 'auctions:unwatch', AuctionsUnwatchInput, async (socket, { auction_ids }) => {
       for (const id of new Set(auction_ids)) await socket.leave(auctionRoom(id));
       return { ok: true as const };
     }),
-  );
+  ] as const;
+}
+
+/** Puts a connected socket behind the server's room handlers (no closure per socket). */
+export function registerRoomHandlers(socket: IoSocket, handlers: RoomHandlers): void {
+  for (const [event, listener] of handlers) socket.on(event, listener as never);
 }
 
 async function join(socket: IoSocket, reads: LiveReads, auctionId: number, metrics: Metrics): Promise<AuctionJoinAck> {
@@ -66,7 +73,8 @@ async function join(socket: IoSocket, reads: LiveReads, auctionId: number, metri
     return { ok: false, detail: rtTexts.notFound };
   }
   if (!already) metrics.roomJoins('join', 1);
-  return { ok: true, server_time: Date.now(), seq: snap.seq, auction: snap.auction };
+  // A visitors' cached snapshot is shared by every socket served from it: its JSON is made once (encoder.ts).
+  return { ok: true, server_time: Date.now(), seq: snap.seq, auction: encodeOnce(snap.auction) };
 }
 
 async function watch(socket: IoSocket, reads: LiveReads, auctionIds: number[], metrics: Metrics): Promise<AuctionsWatchAck> {

@@ -287,3 +287,20 @@ describe('user rooms', () => {
     expect(saw).toEqual([]);
   });
 });
+
+describe('per-socket state (issue 30, B9)', () => {
+  it("every socket's room handlers are the server's shared functions, and each still answers for its own socket", async () => {
+    const seller = await createUser(t.ctx);
+    const [a, b] = [await createAuction(t.ctx, seller.id), await createAuction(t.ctx, seller.id)];
+    const [one, two] = [await connect(t.url), await connect(t.url)];
+    const server = (id: string | undefined) => t.ctx.realtime.io.of('/').sockets.get(id!)!;
+    for (const event of ['time:sync', 'auction:join', 'auction:leave', 'auctions:watch', 'auctions:unwatch'] as const) {
+      expect(server(one.id).listeners(event)).toHaveLength(1);
+      expect(server(one.id).listeners(event)).toEqual(server(two.id).listeners(event));
+    }
+    expect(await emitWithAck(one, 'auction:join', { auction_id: a.id })).toMatchObject({ ok: true, auction: { id: a.id } });
+    expect(await emitWithAck(two, 'auction:join', { auction_id: b.id })).toMatchObject({ ok: true, auction: { id: b.id } });
+    expect([...server(one.id).rooms].filter((r) => r.startsWith('auction:'))).toEqual([`auction:${a.id}`]);
+    expect([...server(two.id).rooms].filter((r) => r.startsWith('auction:'))).toEqual([`auction:${b.id}`]);
+  });
+});

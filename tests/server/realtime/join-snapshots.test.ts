@@ -59,6 +59,20 @@ describe('auction:join from the cache', () => {
   });
 });
 
+describe('auction:join, the ack of a cached snapshot', () => {
+  it("every visitor's join ack (the first, read; the next ones, from the cache with its JSON made once) carries what a visitor's GET of the auction answers", async () => {
+    const seller = await createUser(t.ctx);
+    const auction = await createAuction(t.ctx, seller.id, { starting_price: 1000, description: 'Opis sa "navodnicima", \\ i \u2028 ćčšđž' });
+    const detail: unknown = await (await fetch(`${t.url}/api/auction/${auction.id}/`)).json();
+    for (let i = 0; i < 3; i++) {
+      const socket = await sockets.connect(t.url);
+      const ack = await emitWithAck(socket, 'auction:join', { auction_id: auction.id });
+      expect(ack).toMatchObject({ ok: true, seq: expect.any(Number), server_time: expect.any(Number) });
+      expect((ack as Extract<AuctionJoinAck, { ok: true }>).auction).toEqual(detail);
+    }
+  });
+});
+
 describe('auction:join while a change commits', () => {
   it("a visitor's snapshot read while another change committed (and was announced) is not kept: the next join shows the change", async () => {
     const seller = await createUser(t.ctx);
