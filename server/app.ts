@@ -23,7 +23,7 @@ import { connectRedis, type RedisHandle } from './lib/redis';
 import { cacheVersion } from './lib/version';
 import { SESSION_COOKIE, SqliteSessionStore, sessionIfCookie } from './http/session-store';
 import { createCsrf } from './http/csrf';
-import { sessionFastPath, type SessionFastPath } from './http/session-fast-path';
+import { installPassportRequest, sessionFastPath, type SessionFastPath } from './http/session-fast-path';
 import { apiNotFound, errorHandler } from './http/errors';
 import { createRealtime, type LiveReads } from './realtime/index';
 import type { Db } from './db/types';
@@ -112,6 +112,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const passport = configurePassport(ctx, sessionCache.findUser);
   await applyAdminEmails(ctx);
 
+  installPassportRequest(app.request, passport);
   const fastSession = sessionFastPath({ store: sessions, secret, passport });
   mountHttp(app, ctx, lifecycle.track, withSession(sessionMiddleware, passport.session()), fastSession);
 

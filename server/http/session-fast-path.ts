@@ -28,10 +28,10 @@ interface FastPathDeps {
  * their answers are refusals; docs/performance.md, "B1 — the session fast path"), with the same outcome:
  * `req.sessionID`, `req.sessionStore`, `req.session` (express-session's Session and Cookie, built by the store's
  * createSession), the stored expiry renewed through the store's touch() as express-session does on every
- * request, `req.user` from passport's deserializer, and passport's request methods. What it skips: the cookie's
- * HMAC for a signed value already verified (the same value always gives the same sid), hashing the session at the
- * start and the end of the request to notice a change, wrapping res.end and writeHead, and passport's strategy
- * object per request. It serves only a signed cookie of a stored session holding a user (found, not blocked) and a
+ * request, `req.user` from passport's deserializer, and passport's request methods (on the app's request
+ * prototype: installPassportRequest). What it skips: the cookie's HMAC for a signed value already verified (the
+ * same value always gives the same sid), hashing the session at the start and the end of the request to notice a
+ * change, wrapping res.end and writeHead, and passport's strategy object per request. It serves only a signed cookie of a stored session holding a user (found, not blocked) and a
  * CSRF token: every other case (no or bad signature, no session, a visitor's session, a dropped user, any error)
  * goes through `slow` (express-session and passport themselves) from the start, untouched.
  */
@@ -69,19 +69,26 @@ function serve(req: Request, sid: string, data: SessionData, user: Express.User,
   req.sessionStore = deps.store as unknown as Request['sessionStore'];
   req.sessionID = sid;
   deps.store.createSession(req, data);
-  attachPassport(req, deps.passport);
   req.user = user;
   req.session.touch();
   deps.store.touch(sid, req.session, (err?: unknown) => done(err));
 }
 
-function attachPassport(req: Request, passport: Authenticator): void {
-  const r = req as unknown as Record<string, unknown>;
-  r.login = r.logIn = r.logIn ?? requestExt.logIn;
-  r.logout = r.logOut = r.logOut ?? requestExt.logOut;
-  r.isAuthenticated = r.isAuthenticated ?? requestExt.isAuthenticated;
-  r.isUnauthenticated = r.isUnauthenticated ?? requestExt.isUnauthenticated;
-  r._sessionManager = (passport as unknown as { _sm: unknown })._sm;
+/**
+ * passport's request methods and session manager, as its authenticate() sets them on every request it sees, set
+ * once on the app's request prototype (`app.request`): the same functions behind `req.login` and the rest for a
+ * request the fast path served, without six property writes per request (~4 % of a refused bid's CPU).
+ */
+export function installPassportRequest(proto: object, passport: Authenticator): void {
+  Object.assign(proto, {
+    login: requestExt.logIn,
+    logIn: requestExt.logIn,
+    logout: requestExt.logOut,
+    logOut: requestExt.logOut,
+    isAuthenticated: requestExt.isAuthenticated,
+    isUnauthenticated: requestExt.isUnauthenticated,
+    _sessionManager: (passport as unknown as { _sm: unknown })._sm,
+  });
 }
 
 /** A touch that failed: undo, and let express-session and passport answer as they would have. */
