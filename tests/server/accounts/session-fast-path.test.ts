@@ -11,15 +11,21 @@ import { createUser, loginAs } from '../../support/factories';
 import { ApiClient } from '../../support/http';
 import { auctionRow, bid } from '../../support/marketplace';
 import { sameBrowserOn } from '../../support/session-cache';
+import { recordStatementsOf, type StatementLog } from '../../support/statements';
 
 const DAY = 24 * 3600 * 1000;
 const TTL = 14 * DAY;
 
 let t: TestServer;
+let log: StatementLog | undefined;
 beforeAll(async () => {
   t = await startTestServer();
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  log?.stop();
+  log = undefined;
+});
 afterAll(() => t?.close());
 
 /** A verified member logged in, and an open auction at 1,000 of another seller. */
@@ -39,16 +45,18 @@ function withSessionCookie(api: ApiClient, value: string): ApiClient {
 }
 
 describe('a bid through the session fast path', () => {
-  it('a warm refused bid computes no signature and sets no cookie, and is refused with the price as before', async () => {
+  it('a warm refused bid computes no signature, sets no cookie, touches no session row, and is refused with the price as before', async () => {
     const { api, auction } = await bidderAndAuction();
     expect((await bid(api, auction.id, 1)).status).toBe(400);
 
     const hmac = vi.spyOn(crypto, 'createHmac');
+    log = recordStatementsOf(t.ctx, { sessions: true });
     const refused = await bid(api, auction.id, 1);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ current_price: 1000 });
     expect(refused.headers.getSetCookie()).toEqual([]);
     expect(hmac).not.toHaveBeenCalled();
+    expect(log.sources.filter((sql) => /\bsessions\b|from "users" where "id" =/i.test(sql))).toEqual([]);
   });
 
   it('serves the bidder as themselves: the accepted bid is theirs', async () => {
