@@ -23,6 +23,7 @@ import { connectRedis, type RedisHandle } from './lib/redis';
 import { cacheVersion } from './lib/version';
 import { SESSION_COOKIE, SqliteSessionStore, sessionIfCookie } from './http/session-store';
 import { createCsrf } from './http/csrf';
+import { installPassportRequest, sessionFastPath, type SessionFastPath } from './http/session-fast-path';
 import { apiNotFound, errorHandler } from './http/errors';
 import { createRealtime, type LiveReads } from './realtime/index';
 import type { Db } from './db/types';
@@ -111,7 +112,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const passport = configurePassport(ctx, sessionCache.findUser);
   await applyAdminEmails(ctx);
 
-  mountHttp(app, ctx, lifecycle.track, sessionMiddleware, passport.session());
+  installPassportRequest(app.request, passport);
+  const fastSession = sessionFastPath({ store: sessions, secret, passport });
+  mountHttp(app, ctx, lifecycle.track, withSession(sessionMiddleware, passport.session()), fastSession);
 
   if (deps.seed !== false && config.seedDemo) await seedIfEmpty(ctx);
   const stopJobs = startBackgroundJobs(ctx, closer);
@@ -133,7 +136,7 @@ async function openMigrated(deps: AppDeps, metrics: Metrics): Promise<DbHandle> 
  * The HTTP stack in order: request tracking (shutdown, metrics), request log, security headers, GET /metrics,
  * the API, the client, the error handler.
  */
-function mountHttp(app: express.Express, ctx: AppContext, track: RequestHandler, sessionMiddleware: RequestHandler, passportSession: RequestHandler): void {
+function mountHttp(app: express.Express, ctx: AppContext, track: RequestHandler, session: SessionStack, fastSession: SessionFastPath): void {
   app.use(track);
   const requestLog = requestLogger(ctx.logger);
   if (requestLog) app.use(requestLog);
@@ -150,9 +153,20 @@ function mountHttp(app: express.Express, ctx: AppContext, track: RequestHandler,
       ctx.csrf.ensureCookie(req, res, () => undefined);
     }),
   );
-  app.use('/api', apiRouter(ctx, lists, sessionMiddleware, passportSession));
-  serveClient(app, ctx, sessionMiddleware);
+  app.use('/api', apiRouter(ctx, lists, session.both, fastSession));
+  serveClient(app, ctx, session.sessionMiddleware);
   app.use(errorHandler(ctx.logger));
+}
+
+interface SessionStack {
+  sessionMiddleware: RequestHandler;
+  /** express-session, then passport's session strategy. */
+  both: RequestHandler;
+}
+
+function withSession(sessionMiddleware: RequestHandler, passportSession: RequestHandler): SessionStack {
+  const both: RequestHandler = (req, res, next) => sessionMiddleware(req, res, (err?: unknown) => (err ? next(err) : passportSession(req, res, next)));
+  return { sessionMiddleware, both };
 }
 
 /** What the sockets read, from the auctions feature (visitors' snapshots through its cache): realtime/ imports no feature. */
@@ -248,7 +262,7 @@ function securityHeaders(): RequestHandler {
  * Everything under /api: body parsers, the session (only where one exists or starts), no caching, CSRF,
  * the feature routes, and the JSON 404.
  */
-function apiRouter(ctx: AppContext, lists: ListCache, sessionMiddleware: RequestHandler, passportSession: RequestHandler): express.Router {
+function apiRouter(ctx: AppContext, lists: ListCache, withSession: RequestHandler, fastSession: SessionFastPath): express.Router {
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(express.urlencoded({ extended: false, limit: '100kb' }));
@@ -260,7 +274,8 @@ function apiRouter(ctx: AppContext, lists: ListCache, sessionMiddleware: Request
     // session (random id, objects, hashes) and passport would inspect it, ~10 % of such a request
     // (docs/performance.md, B3). Only the reads that start a session for a newcomer get one.
     if (SAFE_METHODS.has(req.method) && !req.cookies?.[SESSION_COOKIE] && !STARTS_SESSION.has(req.path)) return next();
-    sessionMiddleware(req, res, (err?: unknown) => (err ? next(err) : passportSession(req, res, next)));
+    // The bid routes only read the session: the same req.session and req.user for less (session-fast-path.ts).
+    fastSession(req, res, next, withSession);
   });
   api.use((_req, res, next) => {
     noStore(res);

@@ -5,6 +5,8 @@
  * /proc before and after each kind, divided by its requests. Two rounds: the first warms the server up.
  * With `--pg` the server runs on a new PostgreSQL database and a Redis prefix (as in the several-nodes rows), and
  * the CPU of every PostgreSQL and Redis process is counted too (other tenants of those services add to it).
+ * With `--refused-only=N` only the refused bid (B1's ~95 %) is measured, 6,000 per round, for N rounds (A B A B
+ * comparisons of one build against another: docs/performance.md, "B1 — the session fast path").
  */
 import fs from 'node:fs';
 import { seedBench, BENCH_PASSWORD } from './seed-100k';
@@ -68,8 +70,12 @@ async function main() {
     const extra = pg ? `; PostgreSQL ${each(cpuOfAll('postgres') - p0)}, Redis ${each(cpuOfAll('redis-server') - r0)} each` : '';
     console.log(`${label}: ${n} requests, server CPU ${cpu} ms = ${each(cpu)} each${extra}`);
   };
+  const refusedOnly = Number(process.argv.find((a) => a.startsWith('--refused-only='))?.split('=')[1] ?? 0);
   try {
-    for (let round = 1; round <= 2; round++) {
+    for (let round = 1; round <= refusedOnly; round++) {
+      await measure(`round ${round}: bid refused too low`, 6000, 8, (_i, w) => call(base, ids[w]!, 'POST', '/api/bids/', { auction_item_id: A, amount: 1 }));
+    }
+    for (let round = 1; round <= (refusedOnly ? 0 : 2); round++) {
       console.log(`round ${round}${round === 1 ? ' (warm-up)' : ''}`);
       await measure('bid refused too low (before the transaction)', 4000, 8, (_i, w) => call(base, ids[w]!, 'POST', '/api/bids/', { auction_item_id: A, amount: 1 }));
       await measure('maximum refused too low', 3000, 8, (_i, w) => call(base, ids[w]!, 'PUT', `/api/auctions/${A}/auto-bid/`, { max_amount: 11 }));
