@@ -85,3 +85,29 @@ it('statements on the active maximum write `active = 1` into the SQL (a bound va
   expect(filters.length).toBeGreaterThanOrEqual(4);
   expect(filters.filter((s) => /\bwhere\b.*"active" = (\?|\$\d+)/.test(s))).toEqual([]);
 });
+
+it("a beaten maximum's outbid mail inside its window is folded in one statement, and the mail worker is woken only for a mail due now", async () => {
+  const a = await createAuction(t.ctx, seller.user.id, { starting_price: 1000 });
+  const setMax = (who: Actor, max: number) => who.api.put(`/api/auctions/${a.id}/auto-bid/`, { max_amount: max });
+  const woken: boolean[] = [];
+  t.ctx.events.subscribe((events) => {
+    for (const e of events) if (e.type === 'notification:changed' && e.change.type === 'created' && e.change.userId === ana.user.id) woken.push(e.change.mailDue === true);
+  });
+  expect((await setMax(ana, 1500)).status).toBe(200);
+  expect((await setMax(bojan, 2000)).status).toBe(200); // Ana's first outbid mail: due now
+  expect((await setMax(ana, 2500)).status).toBe(200);
+  expect((await setMax(bojan, 3000)).status).toBe(200); // Ana's second, inside the window: one mail at its end
+  expect((await setMax(ana, 3500)).status).toBe(200);
+  log.reset();
+  expect((await setMax(bojan, 4000)).body).toMatchObject({ leading: true, current_price: 3510 }); // folded into it
+  const mailStatements = log.sources.filter((s) => /"mail_queue"/.test(s));
+  expect(mailStatements).toHaveLength(1);
+  expect(mailStatements[0]).toMatch(/^update "mail_queue"/);
+  expect(woken).toEqual([true, false, false]);
+  const mails = await t.ctx.db.selectFrom('mail_queue').select(['folded', 'fold_count', 'message']).where('user_id', '=', ana.user.id).where('auction_id', '=', a.id).orderBy('id').execute();
+  expect(mails.map((m) => [m.folded, m.fold_count])).toEqual([
+    [0, 1],
+    [1, 2],
+  ]);
+  expect(mails[1]!.message).toContain('3.500');
+});
