@@ -47,6 +47,9 @@ it('a maximum beating another writes its two rows with one auction update and on
   expect(await auctionRow(t, a.id)).toMatchObject({ current_price: 1510, bid_count: 3, seq: a.seq + 3 });
   expect(writesAuction()).toBe(1);
   expect(insertsBids()).toBe(1);
+  // Under the lock the leader, Bojan's maximum and his name (for his automatic row) are one read.
+  expect(log.sources.filter((s) => /^select \* from "bids"/i.test(s) || /^select "id", "first_name" from "users"/i.test(s))).toEqual([]);
+  expect(log.sources.filter((s) => /^select \(select "bidder_id" from "bids"/i.test(s) && /"first_name"/.test(s))).toHaveLength(1);
 
   // The seller's 'new_bid' notification was made by the first bid: rewritten with the burst's count.
   const notices = log.sources.filter((s) => /from "notifications" as "n"/i.test(s) || /^update "notifications"/i.test(s));
