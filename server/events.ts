@@ -28,6 +28,8 @@ export interface NotificationChange {
   notification: NotificationResponse;
   /** The user's unread count with this change. */
   unread: number;
+  /** A mail due at once was queued with it (issue 27): the mail worker is woken. Never sent to a socket. */
+  mailDue?: boolean;
 }
 
 export type DomainEvent =

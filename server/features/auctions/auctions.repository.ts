@@ -223,30 +223,34 @@ export async function countCards(db: DbOrTx, f: ListFilter): Promise<number> {
   const phrase = ftsPhrase(term);
   // PostgreSQL keeps the per-category counts but no index of the listed auctions' matches to count: its
   // search counts are counted (through the trigram index).
-  const listedSearch = phrase !== undefined && !f.category && !isPostgres(db);
-  const filtered = hasPriceOrCity(f);
-  if (f.scope.kind === 'public' && !filtered && (!term || listedSearch)) return countListed(db, f, term, phrase);
-  // A price range is the count's way in (the price index), not every open auction's end date.
+  const listedSearch = phrase !== undefined && !f.category && f.city === undefined && !isPostgres(db);
   const priced = f.minPrice !== undefined || f.maxPrice !== undefined;
+  if (f.scope.kind === 'public' && !priced && (!term || listedSearch)) return countListed(db, f, term, phrase);
+  // A price range is the count's way in (the price index), not every open auction's end date.
   const count = db.selectFrom('auctions as a').select((eb) => eb.fn.countAll<number>().as('n'));
   const row = await applyFilter(db, count, f, 'drive', !priced || f.city !== undefined).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
+/** What the database keeps count of for a filter without a search: per category, or per city and category. */
+function listedCount(f: ListFilter) {
+  const category = f.category ? sql` and category = ${f.category}` : sql``;
+  if (f.city !== undefined) return sql<number>`(select coalesce(sum(n), 0) from open_auction_city_counts where city_norm = ${f.city}${category})`;
+  return f.category
+    ? sql<number>`(select coalesce(sum(n), 0) from open_auction_counts where category = ${f.category})`
+    : sql<number>`(select coalesce(sum(n), 0) from open_auction_counts)`;
+}
+
 /**
- * The public count without counting rows (migration 1000): the listed auctions the database keeps count of
- * (per category in open_auction_counts, or the matches in auctions_open_fts), minus those listed but
- * already past end_date and not yet closed (a range of the (status, end_date) index, normally empty).
- * Exact, and O(categories) or O(matches in the index) instead of O(open auctions). A search within a
- * category (the index does not know categories) and 1–2 character searches use the general count.
+ * The public count without counting rows (migrations 1000 and 2026-11-26-0500): the listed auctions the
+ * database keeps count of (per category in open_auction_counts, per city and category in
+ * open_auction_city_counts, or the matches in auctions_open_fts), minus those listed but already past end_date
+ * and not yet closed (a range of the (status, end_date) index, normally empty). Exact, and O(categories) or
+ * O(matches in the index) instead of O(open auctions). A search within a category or a city (the index knows
+ * neither), 1–2 character searches and price ranges use the general count.
  */
 async function countListed(db: DbOrTx, f: ListFilter, term: SearchTerm | undefined, phrase: string | undefined): Promise<number> {
-  const listed =
-    phrase !== undefined
-      ? sql<number>`(select count(*) from auctions_open_fts where auctions_open_fts match ${phrase})`
-      : f.category
-        ? sql<number>`(select coalesce(sum(n), 0) from open_auction_counts where category = ${f.category})`
-        : sql<number>`(select coalesce(sum(n), 0) from open_auction_counts)`;
+  const listed = phrase !== undefined ? sql<number>`(select count(*) from auctions_open_fts where auctions_open_fts match ${phrase})` : listedCount(f);
   let ended = db
     .selectFrom('auctions as a')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -254,6 +258,7 @@ async function countListed(db: DbOrTx, f: ListFilter, term: SearchTerm | undefin
     .where('a.end_date', '<=', f.now)
     .where('a.seller_id', 'not in', (eb) => eb.selectFrom('users as u').select('u.id').where('u.blocked_at', 'is not', null));
   if (f.category) ended = ended.where('a.category', '=', f.category);
+  if (f.city !== undefined) ended = ended.where('a.city_norm', '=', f.city);
   // The few past-end rows test their own text (what the trigram phrase matches, exactly): a per-row probe of
   // the trigram index costs ~0.3 ms a row, so a closer running late would have made every search count slow.
   if (term !== undefined && phrase !== undefined) ended = ended.where(sql<boolean>`instr(a.search_text, ${term.text}) > 0`);

@@ -7,8 +7,7 @@ import { notifyMaxBeaten, notifyNewBid, notifyOutbid } from '../notifications/no
 import { notificationEvents, type DomainEvent, type NotificationChange } from '../../events';
 import {
   acceptBidRows,
-  findActiveMax,
-  findLeadingBid,
+  findLeaderAndMax,
   findUserNames,
   insertBids,
   lockAuction,
@@ -17,6 +16,7 @@ import {
   saveMax,
   type AcceptedState,
   type ActiveMax,
+  type ActiveMaxNamed,
 } from './bids.repository';
 import { presentBid, presentBidPlacedEvent } from './bids.presenter';
 import { outcomeRefusal, refusalFor, type Refusal } from './bid-refusals';
@@ -50,6 +50,8 @@ interface Ctx {
   /** The leader before the request, and its active maximum (see resolveBid's state). */
   leader: number | null;
   leaderMax: number | null;
+  /** The active maximum as read under the lock, with its owner's name. */
+  active: ActiveMaxNamed | null;
   /**
    * When the request arrived: the auction must be open then, and its rows, maxima and notifications are dated
    * then (a bid made before the end that waited for the lock past it still counts; close-race.test.ts).
@@ -97,14 +99,14 @@ export async function decideBid(
   // (docs/performance.md, B1pg). A maximum's minimum depends on who leads, so it is read first.
   const refusal = refusalFor(auction, bidder.id, action.kind === 'manual' ? action.amount : null, nowMs);
   if (refusal || !auction) return refusal ?? { refused: 'not_found' };
-  const leader = (await findLeadingBid(tx, auction.id))?.bidder_id ?? null;
-  const state = rulesState(auction.current_price, leader, await findActiveMax(tx, auction.id), auction.reserve_price);
+  const { leader, active } = await findLeaderAndMax(tx, auction.id);
+  const state = rulesState(auction.current_price, leader, active, auction.reserve_price);
   const leaderMax = state.leaderMax;
   const outcome = resolveBid(state, { ...action, bidder: bidder.id });
   const refused = outcomeRefusal(outcome);
   if (refused && !outcome.rows.length) return refused;
 
-  const c: Ctx = { tx, auction, bidder, leader, leaderMax, nowMs, softMs };
+  const c: Ctx = { tx, auction, bidder, leader, leaderMax, active, nowMs, softMs };
   const rows = await writeRows(c, outcome.rows);
   await storeMaxima(c, action, outcome);
   const notifications = await notify(c, outcome, rows);
@@ -120,10 +122,13 @@ export async function decideBid(
   };
 }
 
+/** The rows' bidders' names: the caller's and the active maximum's owner's are known; anyone else's is read. */
 async function namesOf(c: Ctx, rows: AutoBidRow[]): Promise<Map<number, string>> {
-  const others = rows.map((r) => r.bidder).filter((id) => id !== c.bidder.id);
-  const names = await findUserNames(c.tx, others);
-  names.set(c.bidder.id, c.bidder.first_name);
+  const known = new Map<number, string>(c.active ? [[c.active.bidder_id, c.active.first_name]] : []);
+  known.set(c.bidder.id, c.bidder.first_name);
+  const others = rows.map((r) => r.bidder).filter((id) => !known.has(id));
+  const names = others.length ? await findUserNames(c.tx, others) : new Map<number, string>();
+  for (const [id, name] of known) names.set(id, name);
   return names;
 }
 

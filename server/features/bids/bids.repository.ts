@@ -85,13 +85,34 @@ const lockedAuctionById = precompiled((db: DbOrTx, p: { id: number; bidderId: nu
   return isPostgres(db) ? q.forUpdate() : q;
 });
 
-const leadingBidOf = precompiled((db: DbOrTx, p: { auctionId: number }) =>
-  db.selectFrom('bids').selectAll().where('auction_id', '=', p.auctionId).orderBy('amount', 'desc').limit(1),
+/** The active maximum's owner and amount, with the owner's first name (for the automatic row it may write). */
+export type ActiveMaxNamed = ActiveMax & { first_name: string };
+
+const leaderAndMaxOf = precompiled((db: DbOrTx, p: { auctionId: number }) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('bids').select('bidder_id').where('auction_id', '=', p.auctionId).orderBy('amount', 'desc').limit(1).as('leader_id'),
+    eb.selectFrom('auto_bids').select('bidder_id').where('auction_id', '=', p.auctionId).where('active', '=', ACTIVE).as('max_bidder_id'),
+    eb.selectFrom('auto_bids').select('max_amount').where('auction_id', '=', p.auctionId).where('active', '=', ACTIVE).as('max_amount'),
+    eb
+      .selectFrom('auto_bids as ab')
+      .innerJoin('users as u', 'u.id', 'ab.bidder_id')
+      .select('u.first_name')
+      .where('ab.auction_id', '=', p.auctionId)
+      .where('ab.active', '=', ACTIVE)
+      .as('max_first_name'),
+  ]),
 );
 
-/** The current leader: the highest bid so far (prices only rise, so also the latest accepted). */
-export async function findLeadingBid(db: DbOrTx, auctionId: number): Promise<Bid | undefined> {
-  return (await leadingBidOf(db, { auctionId }))[0];
+/**
+ * Read under the auction's lock for every bid or maximum that passed its refusal checks, in ONE statement: the
+ * leader (the highest bid's bidder; prices only rise, so also the latest accepted) and the active maximum (at
+ * most one: the leader's) with its owner's first name, the only other name an automatic row can carry.
+ */
+export async function findLeaderAndMax(db: DbOrTx, auctionId: number): Promise<{ leader: number | null; active: ActiveMaxNamed | null }> {
+  const row = (await leaderAndMaxOf(db, { auctionId }))[0];
+  const leader = row?.leader_id ?? null;
+  const { max_bidder_id: id, max_amount: max, max_first_name: name } = row ?? {};
+  return { leader, active: id != null && max != null ? { bidder_id: id, max_amount: max, first_name: name ?? '' } : null };
 }
 
 export type AcceptedState = Pick<Auction, 'id' | 'current_price' | 'bid_count' | 'seq' | 'end_date'>;
@@ -165,15 +186,6 @@ export async function insertBuyNowBid(db: DbOrTx, row: Omit<NewBid, 'auto'>): Pr
 }
 
 export type ActiveMax = Pick<AutoBid, 'bidder_id' | 'max_amount'>;
-
-const activeMaxOf = precompiled((db: DbOrTx, p: { auctionId: number }) =>
-  db.selectFrom('auto_bids').select(['bidder_id', 'max_amount']).where('auction_id', '=', p.auctionId).where('active', '=', ACTIVE),
-);
-
-/** The auction's active maximum (at most one: the leader's), if any. Read for every bid inside its transaction. */
-export async function findActiveMax(db: DbOrTx, auctionId: number): Promise<ActiveMax | undefined> {
-  return (await activeMaxOf(db, { auctionId }))[0];
-}
 
 /** One bidder's active maximum on an auction (for its owner only), if any. */
 export async function findOwnActiveMax(db: DbOrTx, auctionId: number, bidderId: number): Promise<number | null> {

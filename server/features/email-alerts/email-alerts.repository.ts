@@ -1,6 +1,7 @@
 import { isPostgres } from '../../db/dialect';
-import type { DbOrTx, MailQueueTable } from '../../db/types';
-import type { Selectable } from 'kysely';
+import type { Database, DbOrTx, MailQueueTable } from '../../db/types';
+import type { Selectable, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import { precompiled } from '../../db/precompiled';
 import type { EmailKind } from '@shared/rules/email-kinds';
 
 export type QueuedMail = Selectable<MailQueueTable>;
@@ -30,14 +31,17 @@ export async function userExists(db: DbOrTx, userId: number): Promise<boolean> {
   return !!(await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst());
 }
 
-/** Whether a mail of `kind` may go to the member now: verified, not blocked by an admin, kind not turned off. */
-export async function mailAllowed(db: DbOrTx, userId: number, kind: string): Promise<{ email: string; firstName: string } | undefined> {
-  const row = await db
+const allowedRowOf = precompiled((db: DbOrTx, p: { userId: number; kind: string }) =>
+  db
     .selectFrom('users as u')
     .select(['u.email', 'u.first_name', 'u.verified_at', 'u.blocked_at'])
-    .select((eb) => eb.exists(eb.selectFrom('email_optouts as o').select('o.user_id').whereRef('o.user_id', '=', 'u.id').where('o.kind', '=', kind)).as('off'))
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
+    .select((eb) => eb.exists(eb.selectFrom('email_optouts as o').select('o.user_id').whereRef('o.user_id', '=', 'u.id').where('o.kind', '=', p.kind)).as('off'))
+    .where('u.id', '=', p.userId),
+);
+
+/** Whether a mail of `kind` may go to the member now: verified, not blocked by an admin, kind not turned off. */
+export async function mailAllowed(db: DbOrTx, userId: number, kind: string): Promise<{ email: string; firstName: string } | undefined> {
+  const row = (await allowedRowOf(db, { userId, kind }))[0];
   if (!row || !row.verified_at || row.blocked_at || row.off === true || Number(row.off) === 1) return undefined;
   return { email: row.email, firstName: row.first_name };
 }
@@ -49,31 +53,52 @@ export async function insertMail(db: DbOrTx, m: NewMail): Promise<void> {
 }
 
 /** The newest outbid mail of a member and auction that was or will be sent (skipped ones do not count). */
-export function latestOutbidMail(db: DbOrTx, userId: number, auctionId: number): Promise<QueuedMail | undefined> {
+function newestOutbidMail(db: DbOrTx, p: { userId: number; auctionId: number }) {
   return db
     .selectFrom('mail_queue')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('auction_id', '=', auctionId)
+    .where('user_id', '=', p.userId)
+    .where('auction_id', '=', p.auctionId)
     .where('kind', '=', 'outbid')
     .where((eb) => eb.or([eb('outcome', 'is', null), eb('outcome', '=', 'sent')]))
     .orderBy('send_after', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
 }
+
+const latestOutbidOf = precompiled((db: DbOrTx, p: { userId: number; auctionId: number }) => newestOutbidMail(db, p).selectAll());
+
+export async function latestOutbidMail(db: DbOrTx, userId: number, auctionId: number): Promise<QueuedMail | undefined> {
+  return (await latestOutbidOf(db, { userId, auctionId }))[0];
+}
+
+/** A waiting mail: not sent, not claimed, its time not come (a fold may still change it). */
+const waiting = (q: UpdateQueryBuilder<Database, 'mail_queue', 'mail_queue', UpdateResult>, now: string) =>
+  q.where('done_at', 'is', null).where('claimed_by', 'is', null).where('send_after', '>', now);
 
 /** Folds one more notification into a waiting (unclaimed, unsent) folded mail; false when it is no longer waiting. */
 export async function foldInto(db: DbOrTx, id: number, message: string, now: string): Promise<boolean> {
-  const res = await db
-    .updateTable('mail_queue')
-    .set((eb) => ({ message, fold_count: eb('fold_count', '+', 1) }))
-    .where('id', '=', id)
-    .where('done_at', 'is', null)
-    .where('claimed_by', 'is', null)
-    .where('send_after', '>', now)
-    .executeTakeFirst();
+  const res = await waiting(db.updateTable('mail_queue').set((eb) => ({ message, fold_count: eb('fold_count', '+', 1) })).where('id', '=', id), now).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+const foldLatestOf = precompiled((db: DbOrTx, p: { userId: number; auctionId: number; message: string; now: string }) =>
+  waiting(
+    db
+      .updateTable('mail_queue')
+      .set((eb) => ({ message: p.message, fold_count: eb('fold_count', '+', 1) }))
+      .where('id', '=', (eb) => newestOutbidMail(eb as unknown as DbOrTx, p).select('id'))
+      .where('folded', '=', 1),
+    p.now,
+  ).returning('id'),
+);
+
+/**
+ * Folds one more notification into the member's newest outbid mail of the auction when that one is a folded
+ * mail still waiting (the common case inside a window): one statement instead of a read and an update. False
+ * when there is none such (the caller then reads the newest and decides, queue.ts).
+ */
+export async function foldIntoLatest(db: DbOrTx, userId: number, auctionId: number, message: string, now: string): Promise<boolean> {
+  return (await foldLatestOf(db, { userId, auctionId, message, now })).length === 1;
 }
 
 /**

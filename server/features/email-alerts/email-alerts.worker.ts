@@ -60,7 +60,7 @@ function mailSender(ctx: AppContext, node: string, tokens: UnsubscribeTokens) {
   };
 }
 
-/** Starts the worker: woken by every new notification and every MAIL_POLL_SECONDS. Returns its stop(). */
+/** Starts the worker: woken by every new notification that queued a mail due now, and every MAIL_POLL_SECONDS. Returns its stop(). */
 export function startMailWorker(ctx: AppContext): () => Promise<void> {
   configureMailQueue(ctx.db, { outbidWindowMs: ctx.config.outbidMailWindowSeconds * 1000 });
   const node = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
@@ -101,7 +101,8 @@ export function startMailWorker(ctx: AppContext): () => Promise<void> {
   };
 
   ctx.events.subscribe((events) => {
-    if (events.some((e) => e.type === 'notification:changed' && e.change.type === 'created')) setImmediate(wake);
+    // Only a mail due now: a notification without one, or folded into a mail sent later, would claim nothing.
+    if (events.some((e) => e.type === 'notification:changed' && e.change.mailDue === true)) setImmediate(wake);
   });
   const timer = setInterval(wake, ctx.config.mailPollSeconds * 1000);
   timer.unref();

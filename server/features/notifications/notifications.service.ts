@@ -28,8 +28,8 @@ async function create(
 ): Promise<NotificationChange> {
   const notification = await insertNotification(tx, { user_id: userId, auction_id: auctionId, kind, message, created_at: now, bids_before: bidsBefore });
   // Its e-mail (issue 27), queued in this transaction: sent after the commit, or never if it rolls back.
-  await queueMailFor(tx, notification);
-  return { type: 'created', userId, notification: presentNotification(notification), unread: await countUnread(tx, userId) };
+  const mailDue = (await queueMailFor(tx, notification)) === 'now';
+  return { type: 'created', userId, notification: presentNotification(notification), unread: await countUnread(tx, userId), mailDue };
 }
 
 /** To the previous leader, when someone else takes the lead. */

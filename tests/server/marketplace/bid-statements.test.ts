@@ -47,6 +47,9 @@ it('a maximum beating another writes its two rows with one auction update and on
   expect(await auctionRow(t, a.id)).toMatchObject({ current_price: 1510, bid_count: 3, seq: a.seq + 3 });
   expect(writesAuction()).toBe(1);
   expect(insertsBids()).toBe(1);
+  // Under the lock the leader, Bojan's maximum and his name (for his automatic row) are one read.
+  expect(log.sources.filter((s) => /^select \* from "bids"/i.test(s) || /^select "id", "first_name" from "users"/i.test(s))).toEqual([]);
+  expect(log.sources.filter((s) => /^select \(select "bidder_id" from "bids"/i.test(s) && /"first_name"/.test(s))).toHaveLength(1);
 
   // The seller's 'new_bid' notification was made by the first bid: rewritten with the burst's count.
   const notices = log.sources.filter((s) => /from "notifications" as "n"/i.test(s) || /^update "notifications"/i.test(s));
@@ -84,4 +87,30 @@ it('statements on the active maximum write `active = 1` into the SQL (a bound va
   const filters = log.sources.filter((s) => /"auto_bids"/.test(s) && /\bwhere\b.*"active" = /.test(s));
   expect(filters.length).toBeGreaterThanOrEqual(4);
   expect(filters.filter((s) => /\bwhere\b.*"active" = (\?|\$\d+)/.test(s))).toEqual([]);
+});
+
+it("a beaten maximum's outbid mail inside its window is folded in one statement, and the mail worker is woken only for a mail due now", async () => {
+  const a = await createAuction(t.ctx, seller.user.id, { starting_price: 1000 });
+  const setMax = (who: Actor, max: number) => who.api.put(`/api/auctions/${a.id}/auto-bid/`, { max_amount: max });
+  const woken: boolean[] = [];
+  t.ctx.events.subscribe((events) => {
+    for (const e of events) if (e.type === 'notification:changed' && e.change.type === 'created' && e.change.userId === ana.user.id) woken.push(e.change.mailDue === true);
+  });
+  expect((await setMax(ana, 1500)).status).toBe(200);
+  expect((await setMax(bojan, 2000)).status).toBe(200); // Ana's first outbid mail: due now
+  expect((await setMax(ana, 2500)).status).toBe(200);
+  expect((await setMax(bojan, 3000)).status).toBe(200); // Ana's second, inside the window: one mail at its end
+  expect((await setMax(ana, 3500)).status).toBe(200);
+  log.reset();
+  expect((await setMax(bojan, 4000)).body).toMatchObject({ leading: true, current_price: 3510 }); // folded into it
+  const mailStatements = log.sources.filter((s) => /"mail_queue"/.test(s));
+  expect(mailStatements).toHaveLength(1);
+  expect(mailStatements[0]).toMatch(/^update "mail_queue"/);
+  expect(woken).toEqual([true, false, false]);
+  const mails = await t.ctx.db.selectFrom('mail_queue').select(['folded', 'fold_count', 'message']).where('user_id', '=', ana.user.id).where('auction_id', '=', a.id).orderBy('id').execute();
+  expect(mails.map((m) => [m.folded, m.fold_count])).toEqual([
+    [0, 1],
+    [1, 2],
+  ]);
+  expect(mails[1]!.message).toContain('3.500');
 });

@@ -24,6 +24,10 @@ import { describeSqliteOnly } from '../../support/pg';
 const H = 3600 * 1000;
 const CATS = ['electronics', 'toys', 'furniture'] as const;
 const WORDS = ['šešir', 'sat', 'gitara', 'ćilim', 'lampa'];
+/** Cities as written; null: a row written around the service, without city_norm (matches no city filter). */
+const CITIES = ['Niš', 'Beograd', 'NIŠ', null] as const;
+/** City filters as the service passes them (normalised). */
+const CITY_FILTERS = [undefined, 'nis', 'beograd'];
 /** Search terms as the service passes them (normalised, 3+ characters so the trigram index is used). */
 const TERMS = ['sesir', 'gitara', 'cilim', 'lamp', 'sat ', 'xyz'];
 
@@ -46,7 +50,8 @@ describeSqliteOnly('writes through the raw connection and checks the FTS5 index 
   });
 
   type Op =
-    | { op: 'insert'; seller: number; cat: number; words: number[]; active: boolean; endsInH: number }
+    | { op: 'insert'; seller: number; cat: number; city: number; words: number[]; active: boolean; endsInH: number }
+    | { op: 'recity'; pick: number; city: number }
     | { op: 'close' | 'reopen' | 'delete'; pick: number }
     | { op: 'recategorise'; pick: number; cat: number }
     | { op: 'retitle'; pick: number; words: number[] }
@@ -54,12 +59,15 @@ describeSqliteOnly('writes through the raw connection and checks the FTS5 index 
 
   const words = fc.array(fc.integer({ min: 0, max: WORDS.length - 1 }), { minLength: 1, maxLength: 3 });
   const opArb: fc.Arbitrary<Op> = fc.oneof(
-    { weight: 4, arbitrary: fc.record({ op: fc.constant('insert' as const), seller: fc.integer({ min: 1, max: 3 }), cat: fc.integer({ min: 0, max: 2 }), words, active: fc.boolean(), endsInH: fc.integer({ min: -3, max: 5 }) }) },
+    { weight: 4, arbitrary: fc.record({ op: fc.constant('insert' as const), seller: fc.integer({ min: 1, max: 3 }), cat: fc.integer({ min: 0, max: 2 }), city: fc.integer({ min: 0, max: CITIES.length - 1 }), words, active: fc.boolean(), endsInH: fc.integer({ min: -3, max: 5 }) }) },
     fc.record({ op: fc.constantFrom('close' as const, 'reopen' as const, 'delete' as const), pick: fc.nat() }),
     fc.record({ op: fc.constant('recategorise' as const), pick: fc.nat(), cat: fc.integer({ min: 0, max: 2 }) }),
     fc.record({ op: fc.constant('retitle' as const), pick: fc.nat(), words }),
+    fc.record({ op: fc.constant('recity' as const), pick: fc.nat(), city: fc.integer({ min: 0, max: CITIES.length - 1 }) }),
     fc.record({ op: fc.constantFrom('block' as const, 'unblock' as const), seller: fc.integer({ min: 1, max: 3 }) }),
   );
+
+  const cityNorm = (i: number) => (CITIES[i] ? normaliseForSearch(CITIES[i]) : null);
 
   function apply(o: Op) {
     const s = h.sqlite;
@@ -70,9 +78,9 @@ describeSqliteOnly('writes through the raw connection and checks the FTS5 index 
       case 'insert': {
         const end = new Date(Date.now() + o.endsInH * H).toISOString();
         s.prepare(
-          `insert into auctions (seller_id, title, description, category, city, phone_number, starting_price, current_price, end_date,
-             original_end_date, status, search_text, created_at) values (?, 't', 'd', ?, 'Beograd', '0641234567', 100, 100, ?, ?, ?, ?, ?)`,
-        ).run(o.seller, CATS[o.cat], end, end, o.active ? 'active' : 'ended', text(o.words), new Date().toISOString());
+          `insert into auctions (seller_id, title, description, category, city, city_norm, phone_number, starting_price, current_price, end_date,
+             original_end_date, status, search_text, created_at) values (?, 't', 'd', ?, ?, ?, '0641234567', 100, 100, ?, ?, ?, ?, ?)`,
+        ).run(o.seller, CATS[o.cat], CITIES[o.city] ?? 'Beograd', cityNorm(o.city), end, end, o.active ? 'active' : 'ended', text(o.words), new Date().toISOString());
         break;
       }
       case 'close':
@@ -85,6 +93,9 @@ describeSqliteOnly('writes through the raw connection and checks the FTS5 index 
       case 'recategorise':
         if (pick) s.prepare('update auctions set category = ? where id = ?').run(CATS[o.cat], pick);
         break;
+      case 'recity':
+        if (pick) s.prepare('update auctions set city = ?, city_norm = ? where id = ?').run(CITIES[o.city] ?? 'Beograd', cityNorm(o.city), pick);
+        break;
       case 'retitle':
         if (pick) s.prepare('update auctions set search_text = ? where id = ?').run(text(o.words), pick);
         break;
@@ -96,7 +107,7 @@ describeSqliteOnly('writes through the raw connection and checks the FTS5 index 
   }
 
   /** The public list as it should be, from the auctions and users tables alone. */
-  function truth(now: string, category?: string, term?: string): number {
+  function truth(now: string, category?: string, term?: string, city?: string): number {
     let q = `select count(*) n from auctions a join users u on u.id = a.seller_id
              where a.status = 'active' and a.end_date > ? and u.blocked_at is null`;
     const p: unknown[] = [now];
@@ -108,10 +119,14 @@ describeSqliteOnly('writes through the raw connection and checks the FTS5 index 
       q += ' and instr(a.search_text, ?) > 0';
       p.push(term);
     }
+    if (city) {
+      q += ' and a.city_norm = ?';
+      p.push(city);
+    }
     return (h.sqlite.prepare(q).get(...p) as { n: number }).n;
   }
 
-  it('after any sequence of writes, every public count (all, per category, per search) equals the rows it stands for', async () => {
+  it('after any sequence of writes, every public count (all, per category, per search, per city) equals the rows it stands for', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 25 }), async (ops) => {
         for (const o of ops) apply(o);
@@ -119,11 +134,22 @@ describeSqliteOnly('writes through the raw connection and checks the FTS5 index 
         for (const now of [new Date().toISOString(), new Date(Date.now() + H).toISOString()]) {
           for (const category of [undefined, ...CATS]) {
             for (const term of [undefined, ...TERMS]) {
-              const f: ListFilter = { scope: { kind: 'public' }, now, category, search: rawTerm(term) };
-              expect(await countCards(h.db, f), JSON.stringify({ now, category, term })).toBe(truth(now, category, term));
+              for (const city of CITY_FILTERS) {
+                const f: ListFilter = { scope: { kind: 'public' }, now, category, search: rawTerm(term), city };
+                expect(await countCards(h.db, f), JSON.stringify({ now, category, term, city })).toBe(truth(now, category, term, city));
+              }
             }
           }
         }
+        // The city counts themselves: every listed auction with a city, whatever its end date.
+        const kept = h.sqlite.prepare(`select city_norm, category, n from open_auction_city_counts where n <> 0 order by 1, 2`).all();
+        const listedByCity = h.sqlite
+          .prepare(
+            `select city_norm, category, count(*) n from auctions a join users u on u.id = a.seller_id
+             where a.status = 'active' and u.blocked_at is null and a.city_norm is not null group by 1, 2 order by 1, 2`,
+          )
+          .all();
+        expect(kept).toEqual(listedByCity);
         // The index itself stays sound (rank 0: check the index alone; it holds a subset of its content table).
         h.sqlite.exec(`insert into auctions_open_fts(auctions_open_fts, rank) values ('integrity-check', 0)`);
       }),
@@ -189,5 +215,41 @@ describe('GET /api/auctions/?page=…: count follows every write', () => {
     expect((await adminApi.post(`/api/admin/users/${seller.id}/unblock/`, {})).status).toBeLessThan(300);
     expect(await both('')).toEqual({ count: open, listed: open });
     expect(await both('q=stari sat')).toEqual({ count: 1, listed: 1 });
+  });
+
+  it("counts a city's auctions (with and without a category) exactly after create, a city edit, close, delete and a block", async () => {
+    const seller = await createUser(t.ctx);
+    const sellerApi = await loginAs(t.url, seller);
+    const queries = ['city=Ni%C5%A1', 'city=nis&category=toys', 'city=beograd', 'city=beograd&category=toys'];
+    const counts = async () => {
+      const all = await Promise.all(queries.map((q) => both(q)));
+      for (const c of all) expect(c.count).toBe(c.listed);
+      return all.map((c) => c.count);
+    };
+    const start = await counts();
+    const moved = (deltas: number[]) => start.map((n, i) => n + deltas[i]!);
+
+    const toy = await createAuction(t.ctx, seller.id, { city: 'Niš', category: 'toys' });
+    const hat = await createAuction(t.ctx, seller.id, { city: 'NIŠ', category: 'clothing' });
+    await createAuction(t.ctx, seller.id, { city: 'Beograd', category: 'toys' });
+    expect(await counts()).toEqual(moved([2, 1, 1, 1]));
+
+    // The seller moves the hat to Beograd: out of Niš's count, into Beograd's.
+    expect((await sellerApi.patch(`/api/auctions/${hat.id}/`, { city: 'Beograd' })).status).toBe(200);
+    expect(await counts()).toEqual(moved([1, 1, 2, 1]));
+
+    // Closed, then removed: gone from its city's counts.
+    await t.ctx.db.updateTable('auctions').set({ status: 'ended' }).where('id', '=', toy.id).execute();
+    expect(await counts()).toEqual(moved([0, 0, 2, 1]));
+    await t.ctx.db.deleteFrom('auctions').where('id', '=', hat.id).execute();
+    expect(await counts()).toEqual(moved([0, 0, 1, 1]));
+
+    // A blocked seller's auctions leave every city's count and come back when unblocked.
+    const admin = await createUser(t.ctx, { admin: true });
+    const adminApi = await loginAs(t.url, admin);
+    expect((await adminApi.post(`/api/admin/users/${seller.id}/block/`, {})).status).toBeLessThan(300);
+    expect(await counts()).toEqual(moved([0, 0, 0, 0]));
+    expect((await adminApi.post(`/api/admin/users/${seller.id}/unblock/`, {})).status).toBeLessThan(300);
+    expect(await counts()).toEqual(moved([0, 0, 1, 1]));
   });
 });
