@@ -11,8 +11,16 @@ type SessionData = session.SessionData & { csrfToken?: unknown; passport?: { use
 
 /** Signed cookie values already verified (value → sid), at most this many. */
 const MAX_VERIFIED = 10_000;
-/** The routes that never change the session (no login, logout, token or field written): the bids. */
-const SESSION_READ_ONLY = /^\/(?:bids\/|auctions\/\d+\/(?:auto-bid|buy-now)\/)$/;
+/**
+ * The routes that never change the session (no login, logout, token or field written), by method: the bids, and
+ * the reads a bidder repeats on an auction's page (its detail, its history, the own maximum).
+ */
+const SESSION_READ_ONLY: Readonly<Record<string, RegExp>> = {
+  POST: /^\/(?:bids\/|auctions\/\d+\/buy-now\/)$/,
+  PUT: /^\/auctions\/\d+\/auto-bid\/$/,
+  GET: /^\/(?:auction\/\d+\/|bids\/\d+\/|auctions\/\d+\/auto-bid\/)$/,
+};
+const readsSessionOnly = (req: Request) => SESSION_READ_ONLY[req.method]?.test(req.path) === true;
 
 /** Serves the request's session and user, or hands it to `slow` (express-session, then passport.session()). */
 export type SessionFastPath = (req: Request, res: Response, next: NextFunction, slow: RequestHandler) => void;
@@ -25,7 +33,7 @@ interface FastPathDeps {
 
 /**
  * express-session + passport.session() for the requests that only read the session (the bid routes, B1: ~95 % of
- * their answers are refusals; docs/performance.md, "B1 — the session fast path"), with the same outcome:
+ * their answers are refusals, and a bidder's re-reads of the auction, B1auto and B1r; docs/performance.md, "B1 — the session fast path"), with the same outcome:
  * `req.sessionID`, `req.sessionStore`, `req.session` (express-session's Session and Cookie, built by the store's
  * createSession), the stored expiry renewed through the store's touch() as express-session does on every
  * request, `req.user` from passport's deserializer, and passport's request methods (on the app's request
@@ -49,7 +57,7 @@ export function sessionFastPath(deps: FastPathDeps): SessionFastPath {
   };
 
   return (req: Request, res: Response, next: NextFunction, slow: RequestHandler): void => {
-    const sid = req.method === 'GET' || !SESSION_READ_ONLY.test(req.path) ? undefined : sidOf(req.cookies?.[SESSION_COOKIE]);
+    const sid = readsSessionOnly(req) ? sidOf(req.cookies?.[SESSION_COOKIE]) : undefined;
     if (sid === undefined) return void slow(req, res, next);
     deps.store.get(sid, (err, stored) => {
       const data = stored as SessionData | null | undefined;

@@ -112,3 +112,38 @@ describe('a bid through the session fast path', () => {
     expect((await row()).expires).toBeLessThanOrEqual(Date.now() + TTL + 1000);
   });
 });
+
+describe("a bidder's re-reads through the session fast path", () => {
+  it("a warm read of the auction page computes no signature, reads no session or user row, and still shows the caller's own fields", async () => {
+    const seller = await createUser(t.ctx);
+    const api = await loginAs(t.url, seller);
+    const auction = await createAuction(t.ctx, seller.id, { starting_price: 1000, reserve_price: 5000 });
+    expect((await api.get(`/api/auction/${auction.id}/`)).body.reserve_price).toBe(5000);
+
+    const hmac = vi.spyOn(crypto, 'createHmac');
+    log = recordStatementsOf(t.ctx, { sessions: true });
+    const detail = await api.get(`/api/auction/${auction.id}/`);
+    const history = await api.get(`/api/bids/${auction.id}/`);
+    const ownMax = await api.get(`/api/auctions/${auction.id}/auto-bid/`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.reserve_price).toBe(5000);
+    expect(history.body).toEqual([]);
+    expect(ownMax.body).toEqual({ max_amount: null });
+    for (const res of [detail, history, ownMax]) expect(res.headers.getSetCookie()).toEqual([]);
+    expect(hmac).not.toHaveBeenCalled();
+    expect(log.sources.filter((sql) => /\bsessions\b|from "users" where "id" =/i.test(sql))).toEqual([]);
+  });
+
+  it('after a logout the same cookie reads the auction as a visitor: no reserve price, and its own maximum refused', async () => {
+    const seller = await createUser(t.ctx);
+    const api = await loginAs(t.url, seller);
+    const auction = await createAuction(t.ctx, seller.id, { starting_price: 1000, reserve_price: 5000 });
+    expect((await api.get(`/api/auction/${auction.id}/`)).body.reserve_price).toBe(5000);
+    const kept = sameBrowserOn(api, t);
+    expect((await api.post('/api/logout/', {})).status).toBe(200);
+    const detail = await kept.get(`/api/auction/${auction.id}/`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.reserve_price).toBeUndefined();
+    expect((await kept.get(`/api/auctions/${auction.id}/auto-bid/`)).status).toBe(403);
+  });
+});
