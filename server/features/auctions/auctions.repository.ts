@@ -225,7 +225,9 @@ export async function countCards(db: DbOrTx, f: ListFilter): Promise<number> {
   // search counts are counted (through the trigram index).
   const listedSearch = phrase !== undefined && !f.category && f.city === undefined && !isPostgres(db);
   const priced = f.minPrice !== undefined || f.maxPrice !== undefined;
-  if (f.scope.kind === 'public' && !priced && (!term || listedSearch)) return countListed(db, f, term, phrase);
+  // The per-city counts are SQLite's only (migration 2026-11-26-0500 says why): PostgreSQL counts a city's rows.
+  const cityCounted = f.city === undefined || !isPostgres(db);
+  if (f.scope.kind === 'public' && !priced && cityCounted && (!term || listedSearch)) return countListed(db, f, term, phrase);
   // A price range is the count's way in (the price index), not every open auction's end date.
   const count = db.selectFrom('auctions as a').select((eb) => eb.fn.countAll<number>().as('n'));
   const row = await applyFilter(db, count, f, 'drive', !priced || f.city !== undefined).executeTakeFirst();
