@@ -80,7 +80,7 @@ describe('relisting and editing in the browser', () => {
     await dialog.getByRole('button', { name: 'Postavi' }).click();
     await page.waitForURL((url) => /\/aukcija\/\d+$/.test(url.pathname) && url.pathname !== `/aukcija/${oldId}`, { timeout: 10_000 });
     const newId = Number(new URL(page.url()).pathname.split('/').pop());
-    await page.getByRole('heading', { name: 'Stara komoda od hrasta' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Stara komoda od hrasta' }).waitFor();
     await page.getByTestId('current-price').filter({ hasText: '1.500 RSD' }).waitFor();
     const d = (await sellerApi.get(`/api/auction/${newId}/`)).body;
     expect(d).toMatchObject({ relisted_from: oldId, relist_count: 1, status: 'active', title: 'Stara komoda od hrasta' });
