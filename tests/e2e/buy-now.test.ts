@@ -86,8 +86,19 @@ describe('"Kupi odmah" and the reserve in the browser', () => {
     await page.getByLabel('Cena „Kupi odmah” (opciono)').fill('8000');
     await screenshot(page, 'nova-aukcija-kupi-odmah');
     await checkA11y(page, '/nova-aukcija with both options');
+    // What the two requests answered, for the failure message when no dialog comes.
+    const answers: string[] = [];
+    page.on('response', (r) => {
+      if (/\/api\/(auctionItems|auction-items)\//.test(r.url())) answers.push(`${r.request().method()} ${new URL(r.url()).pathname} → ${r.status()}`);
+    });
     await page.getByRole('button', { name: 'Postavi aukciju' }).click();
-    await page.getByRole('dialog', { name: 'Čestitamo!' }).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Čestitamo!' })
+      .waitFor()
+      .catch(async (err: Error) => {
+        const shown = await page.locator('[role="alert"], .field__error').allInnerTexts();
+        throw new Error(`${err.message}\nanswers: ${answers.join('; ') || 'none'}\nshown: ${shown.join(' | ') || 'nothing'}\nurl: ${page.url()}`);
+      });
     await page.waitForURL(/\/aukcije$/, { timeout: 8_000 });
 
     const mine = await sellerApi.get('/api/my-auctions/');

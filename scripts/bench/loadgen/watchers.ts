@@ -44,6 +44,12 @@ export interface WatchResult {
   p99: number;
   max: number;
   connectMs: number;
+  /**
+   * Per accepted bid, in the order sent (latency mode): ms from the run's start to sending it, its HTTP answer,
+   * and its first and last watcher's arrival (all ms after sending). Says whether a slow tail started late (the
+   * server held the bid before its broadcast) or spread (the broadcast itself took long).
+   */
+  perBid?: [number, number, number, number][];
 }
 
 function pct(sorted: Float64Array, p: number): number {
@@ -171,12 +177,20 @@ async function latency(cfg: WatchConfig): Promise<WatchResult> {
   const connectMs = performance.now() - t0;
   const sentAt = new Map<number, number>();
   const lat: number[] = [];
+  // amount → [sent (ms after start), answer, first arrival, last arrival] (ms after sending)
+  const bids = new Map<number, [number, number, number, number]>();
   let received = 0;
   const onBid = (amount: number) => {
     const t = sentAt.get(amount);
     if (t === undefined) return;
     received++;
-    lat.push(performance.now() - t);
+    const ms = performance.now() - t;
+    lat.push(ms);
+    const b = bids.get(amount);
+    if (b) {
+      if (b[2] < 0) b[2] = ms;
+      b[3] = ms;
+    }
   };
   for (const s of sockets) s.onBid = onBid;
   await new Promise((r) => setTimeout(r, 300));
@@ -197,9 +211,13 @@ async function latency(cfg: WatchConfig): Promise<WatchResult> {
     amount += 10;
     const a = amount;
     const body = cfg.bidPath === '/bid' ? JSON.stringify({ auction_id: cfg.auctionId, amount: a }) : JSON.stringify({ auction_item_id: cfg.auctionId, amount: a });
-    sentAt.set(a, performance.now());
+    const sent = performance.now();
+    sentAt.set(a, sent);
+    const row: [number, number, number, number] = [sent - start, -1, -1, -1];
+    bids.set(a, row);
     pending.push(
       post(targets[i % targets.length], cfg.bidPath ?? '/api/bids/', body, agent, cfg.identities?.[i % cfg.identities.length], cfg.origin).then((status) => {
+        row[1] = performance.now() - sent;
         if (status === 201) accepted++;
         else if (status >= 400 && status < 500) refused++;
         else errors++;
@@ -228,6 +246,7 @@ async function latency(cfg: WatchConfig): Promise<WatchResult> {
     p99: pct(sorted, 99),
     max: sorted.length ? sorted[sorted.length - 1] : NaN,
     connectMs,
+    perBid: [...bids.values()].filter((b) => b[2] >= 0).map((b) => b.map((x) => Math.round(x * 10) / 10) as [number, number, number, number]),
   };
 }
 
