@@ -5,14 +5,18 @@
  * A slow bid whose first arrival is late was held before its broadcast began (the bid's own request, a timer, a
  * GC); one whose first arrival is on time but whose last is late spread (the broadcast, or the load generator
  * reading it). BENCH_SERVER_ENTRY picks another build; B2_TAIL_FLAGS (space-separated, '' for none) replaces
- * npm start's Node flags for the server.
+ * npm start's Node flags for the server. B2_TAIL_HELD=1 also times each bid inside both servers
+ * (lib/held-preload.mjs: its arrival to the broadcast's first write, the broadcast's first to last write, the
+ * rest to the answer) and prints the medians and 90th percentiles of all rounds at the end.
  */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import type { WatchConfig, WatchResult } from './loadgen/watchers';
 import { BENCH_PASSWORD, seedBench } from './seed-100k';
 import { tempDir } from '../lib/harness/ports';
 import { getJson, loginAll } from './lib/client';
-import { runLoad, startBaseline, startServer } from './lib/proc';
+import { BENCH_DIR, START, runLoad, startBaseline, startServer } from './lib/proc';
 import { fmt, median } from './lib/stats';
 
 type PerBid = [number, number, number, number];
@@ -43,6 +47,25 @@ function sqlSummary(stderr: string): string {
     .join('\n');
 }
 
+interface Held {
+  server: string;
+  bids: number;
+  held: { p50: number; p90: number };
+  spread: { p50: number; p90: number };
+  answer: { p50: number; p90: number };
+}
+
+/** lib/held-preload.mjs's lines, one per server. */
+function heldSummary(text: string): string {
+  const pair = (q: { p50: number; p90: number }) => `${fmt(q.p50, 2)}/${fmt(q.p90, 2)}`;
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Held)
+    .map((h) => `  ${h.server.includes('bare-io') ? 'bare' : 'aukcije'}: ${h.bids} bids; held ${pair(h.held)}, spread ${pair(h.spread)}, answer ${pair(h.answer)}`)
+    .join('\n');
+}
+
 async function main() {
   const rounds = Number(process.argv[2] ?? 5);
   const watchers = Number(process.argv[3] ?? 1000);
@@ -55,9 +78,13 @@ async function main() {
   // B2_TAIL_SQL=<ms>: the server logs every statement slower than that (BENCH_SQL_LOG); a summary is printed.
   const sqlMs = process.env.B2_TAIL_SQL;
   const env: Record<string, string> = sqlMs ? { BENCH_SQL_LOG: '1', BENCH_SQL_LOG_MS: sqlMs } : {};
-  const server = await startServer({ dataDir: dir, source: false, env, nodeFlags: flags === undefined ? undefined : flags.split(' ').filter(Boolean) });
-  const bareOptions = process.env.B2_TAIL_BARE_NODE_OPTIONS;
-  const bare = await startBaseline('bare-io', undefined, bareOptions ? { NODE_OPTIONS: bareOptions } : {});
+  const heldOut = process.env.B2_TAIL_HELD === '1' ? path.join(dir, 'held.jsonl') : null;
+  const preload = heldOut ? ['--import', pathToFileURL(path.join(BENCH_DIR, 'lib/held-preload.mjs')).href] : [];
+  if (heldOut) env.HELD_OUT = heldOut;
+  const nodeFlags = [...(flags === undefined ? START.nodeFlags : flags.split(' ').filter(Boolean)), ...preload];
+  const server = await startServer({ dataDir: dir, source: false, env, nodeFlags });
+  const bareOptions = [process.env.B2_TAIL_BARE_NODE_OPTIONS, ...preload].filter(Boolean).join(' ');
+  const bare = await startBaseline('bare-io', undefined, { ...(bareOptions && { NODE_OPTIONS: bareOptions }), ...(heldOut && { HELD_OUT: heldOut }) });
   const ratios: number[] = [];
   try {
     const ids = await loginAll(server.url, seed.bidders.map((b) => b.email), BENCH_PASSWORD);
@@ -71,6 +98,7 @@ async function main() {
     if (sqlMs) console.log(sqlSummary(server.stderr()));
   } finally {
     await Promise.all([server.stop(), bare.stop()]);
+    if (heldOut && fs.existsSync(heldOut)) console.log(`inside the servers (ms, p50/p90 per bid):\n${heldSummary(fs.readFileSync(heldOut, 'utf8'))}`);
     fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log(`median ratio ${fmt(median(ratios), 2)} (${ratios.map((x) => fmt(x, 2)).join(', ')})`);
