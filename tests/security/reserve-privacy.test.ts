@@ -21,6 +21,11 @@ import { closeAuction } from '../../server/features/auctions/closing';
 
 const R = 7777;
 const FORMS = [String(R), '7.777', '7 777', '7,777'];
+/**
+ * Each form as a whole number only: not part of a longer one. A timestamp's "…:57.777Z" or an amount of
+ * 17.777 is not the reserve (CI once saw a bid's created_at end in 57.777Z).
+ */
+const FORM_PATTERNS = FORMS.map((f) => new RegExp(`(?<![0-9])${f.replace(/[.]/g, '\\.')}(?![0-9])`));
 const ROW_KEYS = new Set(['amount', 'current_price', 'final_price', 'price']);
 
 interface Seen {
@@ -64,7 +69,7 @@ function leaks(value: unknown, path = '$'): string[] {
   if (typeof value === 'string') {
     // A bid amount in a notification's text ("Iznos: 7.777 din.", "Nova cena: …") is a row's, not the reserve.
     const text = rowAmounts.has(R) ? value.replace(/(Iznos|Poslednja ponuda|Nova cena|Prodajna cena|sa ponudom od):? 7\.777 din/g, '') : value;
-    return FORMS.some((f) => text.includes(f)) ? [`${path}: ${value.slice(0, 200)}`] : [];
+    return FORM_PATTERNS.some((f) => f.test(text)) ? [`${path}: ${value.slice(0, 200)}`] : [];
   }
   if (Array.isArray(value)) return value.flatMap((v, i) => leaks(v, `${path}.${i}`));
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leaks(v, `${path}.${k}`));
