@@ -20,6 +20,7 @@ import { registerSqlFunctions } from './sql-functions';
 import { sqliteDriver } from './sqlite-driver';
 import { isPostgres, type DialectName } from './dialect';
 import { openPostgresPool } from './postgres';
+import { WalCheckpoints } from './wal-checkpoints';
 import type { Database } from './types';
 
 /**
@@ -78,20 +79,24 @@ export function openDatabase(file: string, onQuery?: QueryObserver): DbHandle {
     }
   }, OPTIMIZE_EVERY_MS);
   timer.unref();
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: new StatementCache(sqlite) }), ...queryLog(onQuery) });
+  const checkpoints = file === ':memory:' ? undefined : new WalCheckpoints(sqlite);
+  const dialect = new ImmediateSqliteDialect({ database: new StatementCache(sqlite) }, () => checkpoints?.committed());
+  const db = new Kysely<Database>({ dialect, ...queryLog(onQuery) });
   return {
     db,
     dialect: 'sqlite',
     sqlite,
     async close() {
       clearInterval(timer);
+      checkpoints?.stop();
       await db.destroy();
     },
   };
 }
 
 /**
- * kysely's SQLite driver, its transactions begun with BEGIN IMMEDIATE instead of a deferred BEGIN. A deferred
+ * kysely's SQLite driver, its transactions begun with BEGIN IMMEDIATE instead of a deferred BEGIN, and each
+ * commit told to `afterCommit` (the WAL checkpoints, wal-checkpoints.ts). A deferred
  * transaction that reads and then writes (a bid reads the auction, then updates it) must upgrade its read
  * to a write; when another process wrote to the file in between, SQLite refuses at once with SQLITE_BUSY
  * ("database is locked"), without the busy timeout. IMMEDIATE takes the write lock first, waiting up to the
@@ -99,18 +104,33 @@ export function openDatabase(file: string, onQuery?: QueryObserver): DbHandle {
  * runs one transaction at a time on its single connection (tests/reliability/sqlite-shared-file.test.ts).
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  constructor(
+    settings: SqliteDialectConfig,
+    private readonly afterCommit: () => void,
+  ) {
+    super(settings);
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+    this.afterCommit();
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly afterCommit: () => void,
+  ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.settings);
+    return new ImmediateSqliteDriver(this.settings, this.afterCommit);
   }
 }
 
