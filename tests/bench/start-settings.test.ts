@@ -17,7 +17,7 @@ describe('npm start memory settings (issue 21)', () => {
     const s = startSettings(script);
     expect(s.env).toEqual({ MALLOC_ARENA_MAX: '1' });
     // --compact-on-every-full-gc (issue 21) was dropped in issue 30: with 1,000 sockets each full GC paused the
-    // server 45–67 ms (4–12 ms without), while B6g up stayed within its noise (docs/performance.md, "B2 / B7").
+    // server 32–68 ms (4–12 ms without), while B6g up stayed within its noise (docs/performance.md, "B2 / B7").
     expect(s.nodeFlags).toEqual(['--max-semi-space-size=4', '--gc-memory-reducer-start-delay-ms=1000']);
     expect(script.endsWith('scripts/start.mjs')).toBe(true);
   });

@@ -8,9 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { openDatabase, type DbHandle } from '../../../server/db/connection';
+import { migrateToLatest, openDatabase, type DbHandle } from '../../../server/db/connection';
 import { CHECKPOINT_EVERY_COMMITS, WAL_BACKSTOP_PAGES, WalCheckpoints } from '../../../server/db/wal-checkpoints';
 import { sqliteDriver } from '../../../server/db/sqlite-driver';
+import { sessionsRepository } from '../../../server/features/accounts/sessions.repository';
+import { SqliteSessionStore } from '../../../server/http/session-store';
 import { describeSqliteOnly } from '../../support/pg';
 
 const dirs: string[] = [];
@@ -93,5 +95,23 @@ describeSqliteOnly('WAL checkpoints after the answer', 'SQLite WAL checkpoints',
       checkpoints.stop();
       sqlite.close();
     }
+  });
+
+  it("checkpoints the session store's writes, which are not transactions, once the app's connection is quiet", async () => {
+    const file = tempFile();
+    const h = openDatabase(file);
+    handles.push(h);
+    await migrateToLatest(h.db);
+    h.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    const before = size(file);
+    const store = new SqliteSessionStore(sessionsRepository(h.sqlite));
+    const sess = { cookie: { originalMaxAge: 1000, expires: new Date(Date.now() + 60_000) }, big: PAGE_ROW.repeat(4) };
+    for (let i = 0; i < 4; i++) {
+      await new Promise<void>((resolve, reject) => store.set(`sid-${i}`, sess as never, (err) => (err ? reject(err as Error) : resolve())));
+    }
+    expect(size(file)).toBe(before);
+    const until = Date.now() + 3000;
+    while (size(file) === before && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(size(file)).toBeGreaterThan(before);
   });
 });
