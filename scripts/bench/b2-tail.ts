@@ -7,7 +7,9 @@
  * reading it). BENCH_SERVER_ENTRY picks another build; B2_TAIL_FLAGS (space-separated, '' for none) replaces
  * npm start's Node flags for the server. B2_TAIL_HELD=1 also times each bid inside both servers
  * (lib/held-preload.mjs: its arrival to the broadcast's first write, the broadcast's first to last write, the
- * rest to the answer) and prints the medians and 90th percentiles of all rounds at the end.
+ * rest to the answer, the writes and the GC pauses inside the held time and the spread) and prints the medians
+ * and 90th percentiles of all rounds at the end: of all bids, of each round's first five (sent right after the
+ * joins) and of the rest.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -47,22 +49,35 @@ function sqlSummary(stderr: string): string {
     .join('\n');
 }
 
+type Quantiles = { p50: number; p90: number };
+interface HeldPart {
+  bids: number;
+  held: Quantiles;
+  spread: Quantiles;
+  answer: Quantiles;
+  writes: Quantiles;
+  gcHeld: Quantiles;
+  gcSpread: Quantiles;
+}
 interface Held {
   server: string;
-  bids: number;
-  held: { p50: number; p90: number };
-  spread: { p50: number; p90: number };
-  answer: { p50: number; p90: number };
+  all: HeldPart;
+  early: HeldPart | null;
+  later: HeldPart;
 }
 
-/** lib/held-preload.mjs's lines, one per server. */
+/** lib/held-preload.mjs's lines, one per server: all bids, then a round's first five apart from the rest. */
 function heldSummary(text: string): string {
-  const pair = (q: { p50: number; p90: number }) => `${fmt(q.p50, 2)}/${fmt(q.p90, 2)}`;
+  const pair = (q: Quantiles) => `${fmt(q.p50, 2)}/${fmt(q.p90, 2)}`;
+  const part = (label: string, h: HeldPart) =>
+    `    ${label}: ${h.bids} bids; held ${pair(h.held)} (GC ${pair(h.gcHeld)}), spread ${pair(h.spread)} (GC ${pair(h.gcSpread)}), answer ${pair(h.answer)}, writes ${pair(h.writes)}`;
   return text
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as Held)
-    .map((h) => `  ${h.server.includes('bare-io') ? 'bare' : 'aukcije'}: ${h.bids} bids; held ${pair(h.held)}, spread ${pair(h.spread)}, answer ${pair(h.answer)}`)
+    .map((h) =>
+      [`  ${h.server.includes('bare-io') ? 'bare' : 'aukcije'}:`, part('all', h.all), ...(h.early ? [part("each round's first 5", h.early)] : []), part('the rest', h.later)].join('\n'),
+    )
     .join('\n');
 }
 

@@ -1,24 +1,41 @@
 // `node --import ./scripts/bench/lib/held-preload.mjs …` (b2-tail.ts with B2_TAIL_HELD=1; docs/performance.md,
 // "B2 / B7"): inside the server, per POST of a bid (Aukcije's /api/bids/, bare socket.io's /bid), the wall-clock
 // time from its 'request' event to the first socket write after it (the broadcast's first frame: "held"), from
-// that to the last write before its answer ("spread": the broadcast), and from there to the answer's finish.
-// Only Node's own http and net are patched, so it measures a bundled server and bare socket.io alike, from inside,
-// without the load generator's own delays. On SIGTERM it appends one JSON line to HELD_OUT.
+// that to the last write before its answer ("spread": the broadcast), and from there to the answer's finish; the
+// socket writes in between, and the V8 GC pauses (PerformanceObserver 'gc') that fell inside the held time and
+// inside the spread. The first FIRST bids after a pause of at least PAUSE_MS (a round's start: the joins came
+// just before) are summarised apart from the rest. Only Node's own http and net are patched, so it measures a
+// bundled server and bare socket.io alike, from inside, without the load generator's own delays. On SIGTERM it
+// appends one JSON line to HELD_OUT.
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 
-const now = () => Number(process.hrtime.bigint()) / 1e6;
+const PAUSE_MS = 1000;
+const FIRST = 5;
+const now = () => performance.now();
 const rows = [];
+/** GC pauses as [start, end] in performance.now() time. */
+const gcs = [];
 let current = null;
+let lastEnd = -Infinity;
+let sincePause = 0;
+
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcs.push([e.startTime, e.startTime + e.duration]);
+}).observe({ entryTypes: ['gc'] });
 
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (event, req, res, ...rest) {
   if (event === 'request' && req.method === 'POST' && (req.url.startsWith('/api/bids') || req.url.startsWith('/bid'))) {
-    const row = { start: now(), first: 0, last: 0, writes: 0, end: 0 };
+    const start = now();
+    if (start - lastEnd >= PAUSE_MS) sincePause = 0;
+    const row = { start, first: 0, last: 0, writes: 0, end: 0, early: sincePause++ < FIRST };
     current = row;
     res.once('finish', () => {
       row.end = now();
+      lastEnd = row.end;
       rows.push(row);
       if (current === row) current = null;
     });
@@ -38,22 +55,27 @@ net.Socket.prototype._writev = function (...args) {
   return writev.apply(this, args);
 };
 
+/** ms of GC pauses inside [from, to]. */
+const gcWithin = (from, to) => gcs.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
 const at = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 const summary = (values) => {
   const s = [...values].sort((a, b) => a - b);
   return { p50: at(s, 0.5), p90: at(s, 0.9) };
 };
+const summarise = (done) => ({
+  bids: done.length,
+  held: summary(done.map((r) => r.first - r.start)),
+  spread: summary(done.map((r) => r.last - r.first)),
+  answer: summary(done.map((r) => r.end - r.last)),
+  writes: summary(done.map((r) => r.writes)),
+  gcHeld: summary(done.map((r) => gcWithin(r.start, r.first))),
+  gcSpread: summary(done.map((r) => gcWithin(r.first, r.last))),
+});
 
 process.on('SIGTERM', () => {
   const done = rows.filter((r) => r.first);
   if (!process.env.HELD_OUT || !done.length) return;
-  const line = {
-    server: process.argv[1],
-    bids: done.length,
-    held: summary(done.map((r) => r.first - r.start)),
-    spread: summary(done.map((r) => r.last - r.first)),
-    answer: summary(done.map((r) => r.end - r.last)),
-    writes: summary(done.map((r) => r.writes)).p50,
-  };
+  const early = done.filter((r) => r.early);
+  const line = { server: process.argv[1], all: summarise(done), early: early.length ? summarise(early) : null, later: summarise(done.filter((r) => !r.early)) };
   fs.appendFileSync(process.env.HELD_OUT, `${JSON.stringify(line)}\n`);
 });
