@@ -64,6 +64,8 @@ interface Held {
   all: HeldPart;
   early: HeldPart | null;
   later: HeldPart;
+  /** Every GC pause of the server's run, by kind: count, total and p50/p90 ms. */
+  gc?: Record<string, Quantiles & { n: number; totalMs: number }>;
 }
 
 /** lib/held-preload.mjs's lines, one per server: all bids, then a round's first five apart from the rest. */
@@ -76,7 +78,15 @@ function heldSummary(text: string): string {
     .split('\n')
     .map((l) => JSON.parse(l) as Held)
     .map((h) =>
-      [`  ${h.server.includes('bare-io') ? 'bare' : 'aukcije'}:`, part('all', h.all), ...(h.early ? [part("each round's first 5", h.early)] : []), part('the rest', h.later)].join('\n'),
+      [
+        `  ${h.server.includes('bare-io') ? 'bare' : 'aukcije'}:`,
+        part('all', h.all),
+        ...(h.early ? [part("each round's first 5", h.early)] : []),
+        part('the rest', h.later),
+        `    GC pauses: ${Object.entries(h.gc ?? {})
+          .map(([kind, g]) => `${kind} ${g.n}× total ${fmt(g.totalMs, 0)} ms (p50/p90 ${pair(g)})`)
+          .join(', ')}`,
+      ].join('\n'),
     )
     .join('\n');
 }

@@ -3,27 +3,37 @@
 // time from its 'request' event to the first socket write after it (the broadcast's first frame: "held"), from
 // that to the last write before its answer ("spread": the broadcast), and from there to the answer's finish; the
 // socket writes in between, and the V8 GC pauses (PerformanceObserver 'gc') that fell inside the held time and
-// inside the spread. The first FIRST bids after a pause of at least PAUSE_MS (a round's start: the joins came
+// inside the spread, and every GC pause of the run by kind. The first FIRST bids after a pause of at least PAUSE_MS (a round's start: the joins came
 // just before) are summarised apart from the rest. Only Node's own http and net are patched, so it measures a
 // bundled server and bare socket.io alike, from inside, without the load generator's own delays. On SIGTERM it
 // appends one JSON line to HELD_OUT.
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { PerformanceObserver, constants, performance } from 'node:perf_hooks';
 
 const PAUSE_MS = 1000;
 const FIRST = 5;
 const now = () => performance.now();
 const rows = [];
-/** GC pauses as [start, end] in performance.now() time. */
+/** GC pauses as [start, end] in performance.now() time, and their durations by kind (minor, major, …). */
 const gcs = [];
+const gcByKind = {};
+const GC_KINDS = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+};
 let current = null;
 let lastEnd = -Infinity;
 let sincePause = 0;
 
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcs.push([e.startTime, e.startTime + e.duration]);
+  for (const e of list.getEntries()) {
+    gcs.push([e.startTime, e.startTime + e.duration]);
+    (gcByKind[GC_KINDS[e.detail?.kind] ?? 'other'] ??= []).push(e.duration);
+  }
 }).observe({ entryTypes: ['gc'] });
 
 const emit = http.Server.prototype.emit;
@@ -76,6 +86,9 @@ process.on('SIGTERM', () => {
   const done = rows.filter((r) => r.first);
   if (!process.env.HELD_OUT || !done.length) return;
   const early = done.filter((r) => r.early);
-  const line = { server: process.argv[1], all: summarise(done), early: early.length ? summarise(early) : null, later: summarise(done.filter((r) => !r.early)) };
+  const gc = Object.fromEntries(
+    Object.entries(gcByKind).map(([kind, ms]) => [kind, { n: ms.length, totalMs: ms.reduce((a, b) => a + b, 0), ...summary(ms) }]),
+  );
+  const line = { server: process.argv[1], all: summarise(done), early: early.length ? summarise(early) : null, later: summarise(done.filter((r) => !r.early)), gc };
   fs.appendFileSync(process.env.HELD_OUT, `${JSON.stringify(line)}\n`);
 });
