@@ -6,7 +6,7 @@ import type { AppContext } from '../../server/context';
  * The bid path's read of the auction under its row lock (bids.repository.ts lockAuction): the whole row and, in
  * the same statement, whether its seller blocked the bidder (issue 24), so the block costs no round trip.
  */
-export const LOCKED_AUCTION_READ = /^select "a"\.\*, exists \(select 1 from member_blocks as mb where mb\.blocker_id = a\.seller_id and mb\.blocked_id = (\?|\$\d+)\) as "blocked" from "auctions" as "a" where "a"\."id" = (\?|\$\d+)( for update)?$/;
+export const LOCKED_AUCTION_READ = /^select "a"\.\*, exists \(select 1 from member_blocks as mb where mb\.blocker_id = a\.seller_id and mb\.blocked_id = (\?|\$\d+)\) as "blocked" from "auctions" as "a" where "a"\."id" = (\?|\$\d+)( for no key update)?$/;
 
 /** The bid's quick check before its transaction (bids.repository.ts findBidGate), with the same block lookup. */
 export const BID_GATE_READ = /^select "a"\."seller_id", "a"\."status", "a"\."end_date", "a"\."current_price", exists \(select 1 from member_blocks/;

@@ -71,8 +71,11 @@ export async function findMaxGate(db: DbOrTx, id: number, bidderId: number): Pro
 
 /**
  * The auction a bid or a maximum is decided on, locked until the transaction ends: on PostgreSQL the row lock
- * (SELECT … FOR UPDATE) makes concurrent bids on one auction take turns, so the leader and the active maximum
- * read next cannot change under the decision; SQLite's one writer (the write transaction) does the same.
+ * makes concurrent bids on one auction take turns, so the leader and the active maximum read next cannot change
+ * under the decision; SQLite's one writer (the write transaction) does the same. The lock is FOR NO KEY UPDATE:
+ * it excludes every other bid, "Kupi odmah", edit and close of the auction (each takes the same lock, or a
+ * stronger one to delete it), but not the foreign-key checks of rows that only point at the auction (a comment, a
+ * watch, a notification written by another transaction), which FOR UPDATE made wait for the whole bid.
  */
 export async function lockAuction(tx: DbOrTx, id: number, bidderId: number): Promise<(Auction & Required<Pick<BidGate, 'blocked'>>) | undefined> {
   return (await lockedAuctionById(tx, { id, bidderId }))[0];
@@ -82,7 +85,7 @@ export async function lockAuction(tx: DbOrTx, id: number, bidderId: number): Pro
 // the seller blocked the bidder is read with it (issue 24): a block committed before the lock is seen here.
 const lockedAuctionById = precompiled((db: DbOrTx, p: { id: number; bidderId: number }) => {
   const q = db.selectFrom('auctions as a').selectAll('a').select(sellerBlocked(p.bidderId).as('blocked')).where('a.id', '=', p.id);
-  return isPostgres(db) ? q.forUpdate() : q;
+  return isPostgres(db) ? q.forNoKeyUpdate() : q;
 });
 
 /** The active maximum's owner and amount, with the owner's first name (for the automatic row it may write). */
