@@ -109,9 +109,10 @@ function recordPgStatements(opts: RecordOptions): StatementLog {
 /**
  * The server's timer-driven work, as it appears in a statement's (async) call stack: the closer's pass
  * (closing.scheduler.ts `run`, which closes auctions and sends ending-soon alerts), idempotency-key pruning
- * the sockets' session sweep (session pruning reads `sessions`, left out by its text) and the mail worker.
+ * the sockets' session sweep (session pruning reads `sessions`, left out by its text), the mail worker and SQLite's
+ * WAL checkpoints (db/wal-checkpoints.ts: after every 32 commits, and once a second while quiet).
  */
-const BACKGROUND_FRAMES = /closing\.scheduler\.|idempotency-pruning\.|realtime[\\/]timers\.|email-alerts\.worker\./;
+const BACKGROUND_FRAMES = /closing\.scheduler\.|idempotency-pruning\.|realtime[\\/]timers\.|email-alerts\.worker\.|wal-checkpoints\./;
 
 /** Whether the statement being executed was started by a background job rather than a request. */
 export function backgroundJob(): boolean {
