@@ -6,6 +6,7 @@ import { Server, type ServerOptions } from 'socket.io';
 import type { Io } from './io';
 import type { SessionCheck } from './session-check';
 import { reuseEncodedValues } from './encoder';
+import { joinBroadcastFrames } from './frames';
 import { settle } from '../lib/maybe-async';
 
 interface HandshakeOptions {
@@ -39,6 +40,7 @@ export function createIoServer(opts: HandshakeOptions): Io {
     },
   });
   reuseEncodedValues(io);
+  joinBroadcastFrames(io);
   io.engine.use(opts.sessionMiddleware);
   io.use((socket, next) => {
     const req = socket.request as SessionRequest;

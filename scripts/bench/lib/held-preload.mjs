@@ -3,8 +3,8 @@
 // time from its 'request' event to the first socket write after it (the broadcast's first frame: "held"), from
 // that to the last write before its answer ("spread": the broadcast), and from there to the answer's finish; the
 // socket writes in between, and the V8 GC pauses (PerformanceObserver 'gc') that fell inside the held time and
-// inside the spread, and every GC pause of the run by kind. The first FIRST bids after a pause of at least PAUSE_MS (a round's start: the joins came
-// just before) are summarised apart from the rest. Only Node's own http and net are patched, so it measures a
+// inside the spread, and every GC pause of the run by kind. The first FIRST bids after a pause of at least
+// PAUSE_MS (a round's start: the joins came just before) are summarised apart from the rest. Only Node's own http and net are patched, so it measures a
 // bundled server and bare socket.io alike, from inside, without the load generator's own delays. On SIGTERM it
 // appends one JSON line to HELD_OUT.
 import fs from 'node:fs';
@@ -53,17 +53,21 @@ http.Server.prototype.emit = function (event, req, res, ...rest) {
   return emit.apply(this, [event, req, res, ...rest]);
 };
 
-const writev = net.Socket.prototype._writev;
-net.Socket.prototype._writev = function (...args) {
-  const row = current;
-  if (row) {
-    const t = now();
-    if (!row.first) row.first = t;
-    row.last = t;
-    row.writes++;
-  }
-  return writev.apply(this, args);
-};
+function counted(write) {
+  return function (...args) {
+    const row = current;
+    if (row) {
+      const t = now();
+      if (!row.first) row.first = t;
+      row.last = t;
+      row.writes++;
+    }
+    return write.apply(this, args);
+  };
+}
+// A frame of two buffers is written corked (`_writev`), a frame of one with a plain `_write`.
+net.Socket.prototype._writev = counted(net.Socket.prototype._writev);
+net.Socket.prototype._write = counted(net.Socket.prototype._write);
 
 /** ms of GC pauses inside [from, to]. */
 const gcWithin = (from, to) => gcs.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
