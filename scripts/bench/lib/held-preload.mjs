@@ -4,9 +4,9 @@
 // that to the last write before its answer ("spread": the broadcast), and from there to the answer's finish; the
 // socket writes in between, and the V8 GC pauses (PerformanceObserver 'gc') that fell inside the held time and
 // inside the spread, and every GC pause of the run by kind. The first FIRST bids after a pause of at least
-// PAUSE_MS (a round's start: the joins came just before) are summarised apart from the rest. Only Node's own http and net are patched, so it measures a
-// bundled server and bare socket.io alike, from inside, without the load generator's own delays. On SIGTERM it
-// appends one JSON line to HELD_OUT.
+// PAUSE_MS (a round's start: the joins came just before) are summarised apart from the rest. Only Node's own
+// http and net are patched, so it measures a bundled server and bare socket.io alike, from inside, without the
+// load generator's own delays. On SIGTERM it appends one JSON line to HELD_OUT.
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
