@@ -251,6 +251,15 @@ export interface SavedSearchJobsTable {
   created_at: string;
 }
 
+/** A manual bid's notifications, waiting for their delivery after its broadcast (migration 2026-11-27-0100). */
+export interface BidNoticesTable {
+  id: Generated<number>;
+  auction_id: number;
+  /** JSON of a BidNotice (features/bids/bid-notices.ts). */
+  notice: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -271,6 +280,7 @@ export interface Database {
   member_blocks: MemberBlocksTable;
   saved_searches: SavedSearchesTable;
   saved_search_jobs: SavedSearchJobsTable;
+  bid_notices: BidNoticesTable;
 }
 
 export type Db = Kysely<Database>;

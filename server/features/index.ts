@@ -20,6 +20,7 @@ import { startIdempotencyKeyPruning } from './bids/idempotency-pruning';
 import { startMailWorker } from './email-alerts/email-alerts.worker';
 import { savedSearchesRoutes } from './saved-searches/saved-searches.routes';
 import { startSavedSearchMatcher } from './saved-searches/saved-searches.matcher';
+import { startStrayNoticeDelivery } from './bids/stray-notices';
 import { notificationSettingsRoutes, unsubscribeRoutes } from './email-alerts/email-alerts.routes';
 
 export { cachedListAnswers, publicListCache } from './auctions/auctions.routes';
@@ -58,11 +59,12 @@ export function csrfExemptRoutes(ctx: AppContext): Router {
 }
 
 /**
- * Timers (auction closing, expired Idempotency-Keys, the mail worker, the saved-search matcher). Returns a function that stops them all; it
- * settles once the closer has finished the auction it was closing, if any, and the mail worker its send in flight.
+ * Timers (auction closing, expired Idempotency-Keys, the mail worker, the saved-search matcher, stray bid
+ * notices). Returns a function that stops them all; it settles once the closer has finished the auction it was
+ * closing, if any, and the mail worker its send in flight.
  */
 export function startBackgroundJobs(ctx: AppContext, closer: ClosingScheduler): () => Promise<void> {
-  const stops: Array<() => void | Promise<void>> = [closer.start(ctx), startIdempotencyKeyPruning(ctx), startMailWorker(ctx), startSavedSearchMatcher(ctx)];
+  const stops: Array<() => void | Promise<void>> = [closer.start(ctx), startIdempotencyKeyPruning(ctx), startMailWorker(ctx), startSavedSearchMatcher(ctx), startStrayNoticeDelivery(ctx)];
   return async () => {
     await Promise.all(stops.map((s) => s()));
   };

@@ -112,7 +112,7 @@ function recordPgStatements(opts: RecordOptions): StatementLog {
  * the sockets' session sweep (session pruning reads `sessions`, left out by its text), the mail worker and SQLite's
  * WAL checkpoints (db/wal-checkpoints.ts: after every 32 commits, and once a second while quiet).
  */
-const BACKGROUND_FRAMES = /closing\.scheduler\.|idempotency-pruning\.|realtime[\\/]timers\.|email-alerts\.worker\.|wal-checkpoints\./;
+const BACKGROUND_FRAMES = /closing\.scheduler\.|idempotency-pruning\.|realtime[\\/]timers\.|email-alerts\.worker\.|wal-checkpoints\.|stray-notices\./;
 
 /** Whether the statement being executed was started by a background job rather than a request. */
 export function backgroundJob(): boolean {

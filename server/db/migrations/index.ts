@@ -18,6 +18,7 @@ import * as m20261126_0200 from './2026-11-26-0200-member-blocks';
 import * as m20261126_0300 from './2026-11-26-0300-relist';
 import * as m20261126_0400 from './2026-11-26-0400-saved-searches';
 import * as m20261126_0500 from './2026-11-26-0500-open-city-counts';
+import * as m20261127_0100 from './2026-11-27-0100-bid-notices';
 
 /** Every migration, in order. Names are dated; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0300-relist': m20261126_0300,
   '2026-11-26-0400-saved-searches': m20261126_0400,
   '2026-11-26-0500-open-city-counts': m20261126_0500,
+  '2026-11-27-0100-bid-notices': m20261127_0100,
 };

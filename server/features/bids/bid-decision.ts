@@ -3,8 +3,7 @@ import { isoAt } from '../../lib/time';
 import { MIN_BID_INCREMENT } from '@shared/rules/limits';
 import { resolveBid, type AutoBidAction, type AutoBidOutcome, type AutoBidRow, type AutoBidState } from '@shared/rules/auto-bid';
 import type { BidResponse } from '@shared/schemas/bids';
-import { notifyMaxBeaten, notifyNewBid, notifyOutbid } from '../notifications/notifications.service';
-import { notificationEvents, type DomainEvent, type NotificationChange } from '../../events';
+import { notificationEvents, type DomainEvent } from '../../events';
 import {
   acceptBidRows,
   findLeaderAndMax,
@@ -20,6 +19,7 @@ import {
 } from './bids.repository';
 import { presentBid, presentBidPlacedEvent } from './bids.presenter';
 import { outcomeRefusal, refusalFor, type Refusal } from './bid-refusals';
+import { notifyOf, queueBidNotice, type BidNotice } from './bid-notices';
 
 /** A row written for the request, presented, with the auction's state right after it. */
 export interface WrittenRow {
@@ -39,8 +39,10 @@ export interface Decided {
   extended: boolean;
   /** Set when the request is refused after writing rows (a manual bid equal to the leader's maximum). */
   refusal: Refusal | null;
-  /** Published after the commit: one `bid:placed` per row in seq order, then the notifications. */
+  /** Published after the commit: one `bid:placed` per row in seq order, then the notifications (unless queued). */
   events: DomainEvent[];
+  /** The notifications were queued as a notice (`deferNotifications`): deliverBidNotices() writes them. */
+  noticeQueued: boolean;
 }
 
 interface Ctx {
@@ -91,6 +93,8 @@ export async function decideBid(
   action: Omit<AutoBidAction, 'bidder'>,
   nowMs: number,
   softMs: number,
+  /** A manual bid's: queue the notifications as a notice, delivered after the broadcast (bid-notices.ts). */
+  deferNotifications = false,
 ): Promise<Decided | Refusal> {
   const auction = await lockAuction(tx, auctionId, bidder.id);
   // A manual bid below price + 10 is refused by the rules before they look at the leader or at maxima: on a
@@ -109,7 +113,10 @@ export async function decideBid(
   const c: Ctx = { tx, auction, bidder, leader, leaderMax, active, nowMs, softMs };
   const rows = await writeRows(c, outcome.rows);
   await storeMaxima(c, action, outcome);
-  const notifications = await notify(c, outcome, rows);
+  const notice = noticeOf(c, outcome, rows);
+  const queue = deferNotifications && notice !== null;
+  if (queue) await queueBidNotice(tx, notice);
+  const notifications = notice && !queue ? await notifyOf(tx, notice) : [];
   const after = rows.at(-1)?.state ?? auction;
   return {
     outcome,
@@ -118,6 +125,7 @@ export async function decideBid(
     leading: outcome.leader === bidder.id,
     extended: after.end_date !== auction.end_date,
     refusal: refused,
+    noticeQueued: queue,
     events: [...rows.map((r): DomainEvent => ({ type: 'bid:placed', payload: presentBidPlacedEvent(r.bid, r.state, auction.reserve_price) })), ...notificationEvents(notifications)],
   };
 }
@@ -165,18 +173,17 @@ async function storeMaxima(c: Ctx, action: Omit<AutoBidAction, 'bidder'>, outcom
   else await saveMax(c.tx, { ...key, max_amount: action.amount, created_at: now, beatenAt: null });
 }
 
-/** Once per request: the beaten maximum's owner or the outbid bidder, then the seller (the last row). */
-async function notify(c: Ctx, outcome: AutoBidOutcome, rows: WrittenRow[]): Promise<NotificationChange[]> {
-  const now = isoAt(c.nowMs);
-  const ref = { id: c.auction.id, title: c.auction.title };
-  const changes: NotificationChange[] = [];
-  if (outcome.beaten) changes.push(await notifyMaxBeaten(c.tx, outcome.beaten.bidder, ref, outcome.beaten.max, now));
-  if (outcome.outbid !== undefined) changes.push(await notifyOutbid(c.tx, outcome.outbid, ref, outcome.price, now));
-  const last = rows.at(-1)?.bid;
-  const after = rows.at(-1)?.state.bid_count;
-  if (last && after !== undefined) {
-    const bids = { before: c.auction.bid_count, after };
-    changes.push(await notifyNewBid(c.tx, c.auction.seller_id, ref, last.bidder_name, last.amount, c.nowMs, bids));
-  }
-  return changes;
+/** Once per request: the beaten maximum's owner or the outbid bidder, then the seller (the last row); null: nobody. */
+function noticeOf(c: Ctx, outcome: AutoBidOutcome, rows: WrittenRow[]): BidNotice | null {
+  const last = rows.at(-1);
+  if (!outcome.beaten && outcome.outbid === undefined && !last) return null;
+  return {
+    auction: { id: c.auction.id, title: c.auction.title },
+    sellerId: c.auction.seller_id,
+    nowMs: c.nowMs,
+    beaten: outcome.beaten ?? null,
+    outbid: outcome.outbid ?? null,
+    price: outcome.price,
+    last: last ? { bidderName: last.bid.bidder_name, amount: last.bid.amount, before: c.auction.bid_count, after: last.state.bid_count } : null,
+  };
 }

@@ -291,3 +291,32 @@ export async function pruneIdempotencyKeys(db: DbOrTx, before: string): Promise<
   const r = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** A manual bid's notice for its notifications, in the bid's own transaction (bid-notices.ts). */
+export async function insertBidNotice(tx: DbOrTx, auctionId: number, notice: string, now: string): Promise<void> {
+  await insertBidNoticeOf(tx, { auctionId, notice, now });
+}
+
+const insertBidNoticeOf = precompiled((db: DbOrTx, p: { auctionId: number; notice: string; now: string }) =>
+  db.insertInto('bid_notices').values({ auction_id: p.auctionId, notice: p.notice, created_at: p.now }),
+);
+
+/**
+ * Claims every notice of an auction by deleting it, oldest first. A notice deleted by one transaction (or node)
+ * returns for it alone; on PostgreSQL a concurrent claim of the same auction waits for that one's commit (the
+ * deleted rows' locks), so the auction's notices are delivered in the order their bids committed.
+ */
+export async function claimBidNotices(tx: DbOrTx, auctionId: number): Promise<{ id: number; notice: string }[]> {
+  const rows = await claimBidNoticesOf(tx, { auctionId });
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+const claimBidNoticesOf = precompiled((db: DbOrTx, p: { auctionId: number }) =>
+  db.deleteFrom('bid_notices').where('auction_id', '=', p.auctionId).returning(['id', 'notice']),
+);
+
+/** Auctions with a notice older than `before`: left by a delivery that failed or a process that stopped. */
+export async function strayBidNoticeAuctions(db: DbOrTx, before: string, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('bid_notices').select('auction_id').distinct().where('created_at', '<', before).limit(limit).execute();
+  return rows.map((r) => r.auction_id);
+}

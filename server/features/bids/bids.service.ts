@@ -14,6 +14,7 @@ import { refusalFor, toError, type Refusal } from './bid-refusals';
 import { decideBid, lockedPrice, type Decided } from './bid-decision';
 import { refused, type BidResult, type Replay } from './bid-result';
 import { sawPrice } from './bid-lanes';
+import { deliverBidNotices } from './bid-notices';
 import { minNextBid } from '@shared/rules/bids';
 
 export type { Replay } from './bid-result';
@@ -61,7 +62,7 @@ function replayOf(stored: StoredAnswer, idem: IdempotencyKey): { replay: Replay 
 /**
  * Places a manual bid (design.md §4, docs/bidding.md). One transaction locks the auction row, reads the leader
  * and the active maximum, and applies shared/rules/auto-bid.ts: the bid's row, an automatic answer of the
- * leader's maximum, the notifications. A refusal writes nothing, except a bid equal to the leader's maximum
+ * leader's maximum, and a notice of its notifications, written after the broadcast (bid-notices.ts). A refusal writes nothing, except a bid equal to the leader's maximum
  * (the leader's row at that amount is written, then the bid is refused as too low). Every row extends the end
  * under soft close. With an Idempotency-Key, a key seen before answers what it answered then (a different bid
  * under the same key → 422); otherwise the answer, acceptance or refusal, is stored in the same transaction.
@@ -87,6 +88,8 @@ export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInp
     return t;
   });
   if ('extended' in turn.decision && turn.decision.extended) ctx.closer.rearm();
+  // The notifications after the broadcast (published at the commit), before the answer (bid-notices.ts).
+  if ('noticeQueued' in turn.decision && turn.decision.noticeQueued) await deliverBidNotices(ctx, input.auction_item_id);
   return turn.result;
 }
 
@@ -104,7 +107,7 @@ async function runBidTransaction(ctx: AppContext, bidder: User, input: PlaceBidI
           const stored = await findIdempotentAnswer(tx, bidder.id, idem.key, since);
           if (stored) return turnOf(replayOf(stored, idem));
         }
-        const turn = turnOf(await decideBid(tx, bidder, input.auction_item_id, { kind: 'manual', amount: input.amount }, nowMs, softMs));
+        const turn = turnOf(await decideBid(tx, bidder, input.auction_item_id, { kind: 'manual', amount: input.amount }, nowMs, softMs, true));
         if (idem) {
           const { status, body } = storedAnswer(turn.result);
           await insertIdempotentAnswer(tx, { user_id: bidder.id, key: idem.key, request_hash: idem.hash, status, body, created_at: now });
