@@ -62,10 +62,11 @@ function replayOf(stored: StoredAnswer, idem: IdempotencyKey): { replay: Replay 
 /**
  * Places a manual bid (design.md §4, docs/bidding.md). One transaction locks the auction row, reads the leader
  * and the active maximum, and applies shared/rules/auto-bid.ts: the bid's row, an automatic answer of the
- * leader's maximum, and a notice of its notifications, written after the broadcast (bid-notices.ts). A refusal writes nothing, except a bid equal to the leader's maximum
- * (the leader's row at that amount is written, then the bid is refused as too low). Every row extends the end
- * under soft close. With an Idempotency-Key, a key seen before answers what it answered then (a different bid
- * under the same key → 422); otherwise the answer, acceptance or refusal, is stored in the same transaction.
+ * leader's maximum, and a notice of its notifications, written after the broadcast (bid-notices.ts). A refusal
+ * writes nothing, except a bid equal to the leader's maximum (the leader's row at that amount is written, then
+ * the bid is refused as too low). Every row extends the end under soft close. With an Idempotency-Key, a key
+ * seen before answers what it answered then (a different bid under the same key → 422); otherwise the answer,
+ * acceptance or refusal, is stored in the same transaction.
  * Returns one result and never throws for a rule; its events are published after the commit.
  */
 export async function placeBid(ctx: AppContext, bidder: User, input: PlaceBidInput, idem?: IdempotencyKey): Promise<PlaceBidResult> {
